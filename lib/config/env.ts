@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Web app settings, read once from the environment and validated at start-up
+ * (instrumentation.ts calls getServerEnv()). Every setting is listed in .env.example.
+ */
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+const serverEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Base URL of the broker API (SPEC §7 calls, pusher auth). */
+  BACKEND_API_URL: z.url().default('http://127.0.0.1:4000'),
+  /** Base URL of the products service ({products host}). */
+  PRODUCTS_API_URL: z.url().default('http://127.0.0.1:4000'),
+  /** Public origin of this web app (return URLs, Origin checks). */
+  WEB_APP_URL: z.url().default('http://localhost:3000'),
+  /** Secret that signs the two-factor session state cookie (≥ 32 characters in production). */
+  SESSION_SECRET: z.string().min(16).default('development-only-session-secret-change-me'),
+  /** Whether session cookies are Secure and __Host- prefixed. Defaults to true in production. */
+  SESSION_COOKIE_SECURE: booleanFlag.optional(),
+  RECAPTCHA_SITE_KEY: z.string().default(''),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  PUSHER_KEY: z.string().default('local-key'),
+  PUSHER_CLUSTER: z.string().default('eu'),
+  /** Empty for Pusher's own service; a host for a Pusher-protocol server (the reference backend). */
+  PUSHER_WS_HOST: z.string().default('127.0.0.1'),
+  PUSHER_WS_PORT: z.coerce.number().int().positive().default(4000),
+  PUSHER_FORCE_TLS: booleanFlag.default(false),
+  ANALYTICS_ENABLED: booleanFlag.default(false),
+  ANALYTICS_DOMAIN: z.string().default('localhost'),
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+let cached: ServerEnv | null = null;
+
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  // Empty strings count as unset so that `KEY=` in .env keeps the default.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = serverEnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production' && env.SESSION_SECRET.startsWith('development-only')) {
+    // Loud but not fatal: `npm start` on a fresh clone must work with the defaults.
+    console.warn('[config] SESSION_SECRET uses the development default; set a secret in production.');
+  }
+  return env;
+}
+
+export function getServerEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** Settings the browser may know, passed from the root layout to the client providers (runtime config). */
+export type PublicConfig = {
+  recaptchaSiteKey: string;
+  googleClientId: string;
+  pusher: { key: string; cluster: string; wsHost: string; wsPort: number; forceTLS: boolean };
+  analytics: { enabled: boolean; domain: string };
+};
+
+export function getPublicConfig(): PublicConfig {
+  const env = getServerEnv();
+  return {
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    pusher: {
+      key: env.PUSHER_KEY,
+      cluster: env.PUSHER_CLUSTER,
+      wsHost: env.PUSHER_WS_HOST,
+      wsPort: env.PUSHER_WS_PORT,
+      forceTLS: env.PUSHER_FORCE_TLS,
+    },
+    analytics: { enabled: env.ANALYTICS_ENABLED, domain: env.ANALYTICS_DOMAIN },
+  };
+}

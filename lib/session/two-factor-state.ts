@@ -1,0 +1,117 @@
+/**
+ * Signed two-factor state of one session, kept in an httpOnly cookie.
+ *
+ * The BFF writes it from the backend's check-active-session answer (and after login, verify-code and
+ * remove); proxy.ts verifies it with one HMAC (Web Crypto, no I/O) on each navigation.
+ * The signature binds the state to a hash of the access token, so it cannot be moved to another session.
+ */
+export type TwoFactorState = {
+  /** Two-factor is enabled globally (is_two_factor_auth_enabled). */
+  globalEnabled: boolean;
+  /** The user has enabled it (is_two_factor_enabled_for_user). */
+  userEnabled: boolean;
+  /** This session has passed the second factor (is_active). */
+  passed: boolean;
+  /** Two-factor is required for this user (is_two_factor_auth_required). */
+  required: boolean;
+  /** Epoch seconds when the state was read from the backend. */
+  checkedAt: number;
+};
+
+export type ActiveSessionResponse = {
+  is_two_factor_auth_enabled: boolean;
+  is_two_factor_enabled_for_user: boolean;
+  is_active: boolean;
+  is_two_factor_auth_required: boolean;
+};
+
+export function stateFromActiveSession(r: ActiveSessionResponse, now = Date.now()): TwoFactorState {
+  return {
+    globalEnabled: Boolean(r.is_two_factor_auth_enabled),
+    userEnabled: Boolean(r.is_two_factor_enabled_for_user),
+    passed: Boolean(r.is_active),
+    required: Boolean(r.is_two_factor_auth_required),
+    checkedAt: Math.floor(now / 1000),
+  };
+}
+
+const encoder = new TextEncoder();
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+const keyCache = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+async function tokenFingerprint(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(token));
+  return toBase64Url(new Uint8Array(digest)).slice(0, 22);
+}
+
+export async function signTwoFactorState(state: TwoFactorState, token: string, secret: string): Promise<string> {
+  const payload = toBase64Url(encoder.encode(JSON.stringify(state)));
+  const message = `${payload}.${await tokenFingerprint(token)}`;
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message));
+  return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
+}
+
+/** The state when the cookie is authentic and belongs to this token; null otherwise. */
+export async function verifyTwoFactorState(
+  cookie: string | undefined,
+  token: string,
+  secret: string,
+): Promise<TwoFactorState | null> {
+  if (!cookie) return null;
+  const [payload, signature, extra] = cookie.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  try {
+    const message = `${payload}.${await tokenFingerprint(token)}`;
+    const ok = await crypto.subtle.verify(
+      'HMAC',
+      await hmacKey(secret),
+      fromBase64Url(signature) as Uint8Array<ArrayBuffer>,
+      encoder.encode(message),
+    );
+    if (!ok) return null;
+    const state = JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as TwoFactorState;
+    return typeof state.passed === 'boolean' ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC §4 two-factor routing for a signed-in request. Returns the path to send the user to, or null.
+ * Skipped on /account/2fa-check and /account/2fa.
+ */
+export function twoFactorRedirect(state: TwoFactorState, pathname: string, fullPath: string): string | null {
+  if (pathname === '/account/2fa-check' || pathname === '/account/2fa') return null;
+  const lastUrl = encodeURIComponent(fullPath);
+  if (state.globalEnabled && state.userEnabled && !state.passed) {
+    return `/account/2fa-check?last_url=${lastUrl}`;
+  }
+  if (state.required && !state.userEnabled) {
+    return `/account/2fa?last_url=${lastUrl}`;
+  }
+  return null;
+}

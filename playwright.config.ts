@@ -1,0 +1,80 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests: the production web app against the real reference backend, in Debian's Chromium.
+ * Servers on test ports with a fresh database per run, unless E2E_BASE_URL/E2E_BACKEND_URL point at running ones.
+ */
+const WEB_PORT = 3100;
+const BACKEND_PORT = 4100;
+const external = Boolean(process.env.E2E_BASE_URL);
+export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${WEB_PORT}`;
+export const backendURL = process.env.E2E_BACKEND_URL ?? `http://127.0.0.1:${BACKEND_PORT}`;
+const runId = `${Date.now()}`;
+
+const serverEnv = {
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: '1',
+  BACKEND_PORT: String(BACKEND_PORT),
+  BACKEND_HOST: '127.0.0.1',
+  DATABASE_PATH: `.data/e2e-${runId}.sqlite`,
+  DEV_ENDPOINTS: '1',
+  WEB_APP_URL: `http://localhost:${WEB_PORT}`,
+  BACKEND_API_URL: `http://127.0.0.1:${BACKEND_PORT}`,
+  PRODUCTS_API_URL: `http://127.0.0.1:${BACKEND_PORT}`,
+  PUSHER_WS_HOST: '127.0.0.1',
+  PUSHER_WS_PORT: String(BACKEND_PORT),
+  LOG_LEVEL: 'warn',
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    locale: 'ro-RO',
+    timezoneId: 'Europe/Bucharest',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: external
+    ? undefined
+    : [
+        {
+          command: 'node --import tsx backend/src/main.ts',
+          url: `http://127.0.0.1:${BACKEND_PORT}/api/v1/maintenances/status`,
+          env: serverEnv,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe',
+        },
+        {
+          command: `node node_modules/next/dist/bin/next start -p ${WEB_PORT}`,
+          url: `http://localhost:${WEB_PORT}/`,
+          env: { ...serverEnv, PORT: String(WEB_PORT) },
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: 'pipe',
+        },
+      ],
+});

@@ -1,0 +1,149 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getServerEnv } from '@/lib/config/env';
+import { sessionCookieNames, sessionCookieOptions } from '@/lib/session/cookies';
+import {
+  signTwoFactorState,
+  stateFromActiveSession,
+  twoFactorRedirect,
+  verifyTwoFactorState,
+  type ActiveSessionResponse,
+  type TwoFactorState,
+} from '@/lib/session/two-factor-state';
+import { matchPartnerRoute } from '@/lib/proxy/partner-route';
+import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
+
+/**
+ * Runs before every page (DESIGN.md "Requests"): maintenance redirect, partner-route rewrites, the guest/auth
+ * gates of SPEC §6 and the two-factor routing of SPEC §4, all before any protected HTML is sent.
+ * Pages and route handlers check the session again; this is never the only line of defence.
+ */
+
+/** Request headers only the proxy may set; anything a client sends under these names is dropped. */
+export const INTERNAL_HEADERS = ['x-partner-code', 'x-theme', 'x-pathname', 'x-client-ip'] as const;
+
+const TWO_FACTOR_PAGES = new Set(['/account/2fa', '/account/2fa-check']);
+
+function clientIp(request: NextRequest): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || request.headers.get('x-real-ip') || '127.0.0.1';
+}
+
+function redirectTo(request: NextRequest, location: string) {
+  return NextResponse.redirect(new URL(location, request.url));
+}
+
+async function fetchTwoFactorState(
+  backendUrl: string,
+  token: string,
+  request: NextRequest,
+): Promise<TwoFactorState | 'unauthenticated' | null> {
+  try {
+    const res = await fetch(`${backendUrl}/api/v1/auth/two-factor/check-active-session`, {
+      method: 'POST',
+      cache: 'no-store',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': clientIp(request),
+      },
+      body: JSON.stringify({ user_agent: request.headers.get('user-agent') ?? '', user_ip: clientIp(request) }),
+    });
+    if (res.status === 401) return 'unauthenticated';
+    if (!res.ok) return null;
+    const body = (await res.json()) as { data: ActiveSessionResponse };
+    return stateFromActiveSession(body.data);
+  } catch {
+    return null;
+  }
+}
+
+export async function proxy(request: NextRequest) {
+  const env = getServerEnv();
+  const secure = env.SESSION_COOKIE_SECURE ?? (env.NODE_ENV === 'production' && env.WEB_APP_URL.startsWith('https://'));
+  const names = sessionCookieNames(secure);
+  const url = request.nextUrl;
+  const fullPath = `${url.pathname}${url.search}`;
+
+  const headers = new Headers(request.headers);
+  for (const name of INTERNAL_HEADERS) headers.delete(name);
+  headers.set('x-pathname', url.pathname);
+  headers.set('x-client-ip', clientIp(request));
+
+  // Maintenance: every page but /maintenance itself goes there while it is on.
+  if (url.pathname !== '/maintenance' && (await isMaintenanceActive(env.BACKEND_API_URL))) {
+    return redirectTo(request, `/maintenance?last_url=${encodeURIComponent(fullPath)}`);
+  }
+
+  // Partner routes are served by the base pages with the partner code passed on.
+  const partner = matchPartnerRoute(url.pathname);
+  let pathname = url.pathname;
+  let partnerToRemember: string | null = null;
+  if (partner) {
+    pathname = partner.pathname;
+    if (partner.partnerCode) {
+      headers.set('x-partner-code', partner.partnerCode);
+      partnerToRemember = partner.partnerCode;
+    }
+  }
+  const visitPartner = partnerToRemember ?? request.cookies.get(names.partner)?.value ?? null;
+  if (visitPartner) headers.set('x-theme', 'partner');
+
+  const token = request.cookies.get(names.token)?.value || null;
+  const isAccountPage = pathname === '/account' || pathname.startsWith('/account/');
+
+  if (!token && isAccountPage) {
+    return redirectTo(request, `/authenticate?last_url=${encodeURIComponent(fullPath)}`);
+  }
+  if (token && pathname === '/authenticate') {
+    return redirectTo(request, '/');
+  }
+
+  let stateCookie: string | null = null;
+  let clearSession = false;
+  if (token && !TWO_FACTOR_PAGES.has(pathname)) {
+    let state = await verifyTwoFactorState(request.cookies.get(names.state)?.value, token, env.SESSION_SECRET);
+    if (!state) {
+      const fetched = await fetchTwoFactorState(env.BACKEND_API_URL, token, request);
+      if (fetched === 'unauthenticated') {
+        clearSession = true;
+      } else if (fetched) {
+        state = fetched;
+        stateCookie = await signTwoFactorState(fetched, token, env.SESSION_SECRET);
+      }
+    }
+    if (clearSession && isAccountPage) {
+      const response = redirectTo(request, `/authenticate?last_url=${encodeURIComponent(fullPath)}`);
+      response.cookies.delete(names.token);
+      response.cookies.delete(names.state);
+      return response;
+    }
+    const target = state ? twoFactorRedirect(state, pathname, fullPath) : null;
+    if (target) {
+      const response = redirectTo(request, target);
+      if (stateCookie) response.cookies.set(names.state, stateCookie, sessionCookieOptions(secure));
+      return response;
+    }
+  }
+
+  const response =
+    pathname !== url.pathname
+      ? NextResponse.rewrite(new URL(`${pathname}${url.search}`, request.url), { request: { headers } })
+      : NextResponse.next({ request: { headers } });
+  if (stateCookie) response.cookies.set(names.state, stateCookie, sessionCookieOptions(secure));
+  if (clearSession) {
+    response.cookies.delete(names.token);
+    response.cookies.delete(names.state);
+  }
+  if (partnerToRemember) {
+    // A session cookie: the partner that started this visit stays with the order.
+    response.cookies.set(names.partner, partnerToRemember, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  }
+  return response;
+}
+
+export const config = {
+  matcher: [
+    // Pages only: API, realtime auth, build manifest and static files are not gated here.
+    '/((?!api/|pusher/|builds/|_next/static|_next/image|favicon\\.ico|robots\\.txt|sitemap\\.xml|images/|icons/|fonts/).*)',
+  ],
+};

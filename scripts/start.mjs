@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the web app when no build exists, then runs the reference backend and the web app
+ * together (Ctrl-C stops both). `npm run dev` does the same with `next dev`.
+ * Each child is the server process itself, so its PID is the one to signal.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadDotEnv } from './load-env.mjs';
+
+const dev = process.argv.includes('--dev');
+const env = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const port = env.PORT || '3000';
+const nextBin = 'node_modules/next/dist/bin/next';
+
+if (!dev && !existsSync('.next/BUILD_ID')) {
+  console.log('[start] no build found: building the web app…');
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const children = [
+  ['backend', spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], { stdio: 'inherit', env })],
+  [
+    'web',
+    spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', port], {
+      stdio: 'inherit',
+      env: { ...env, NODE_ENV: dev ? 'development' : 'production' },
+    }),
+  ],
+];
+
+let stopping = false;
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const [, child] of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+}
+for (const [name, child] of children) {
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`[start] ${name} stopped (${signal ?? code}); stopping the rest.`);
+    stopAll(code ?? 1);
+    if (children.every(([, c]) => c.exitCode !== null || c.signalCode !== null)) process.exit(code ?? 0);
+  });
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+console.log(`[start] web app on http://localhost:${port}, reference backend on http://${env.BACKEND_HOST || '127.0.0.1'}:${env.BACKEND_PORT || '4000'}`);
