@@ -1,0 +1,1 @@
+export { formatLei, formatLeiFromBani, leiToBani } from './money';

@@ -1,0 +1,76 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { enGB, fr, ro, type Locale } from 'date-fns/locale';
+
+/**
+ * Dates and times for people in Romania (SPEC §9): Europe/Bucharest, Romanian locale by default,
+ * French and English available. Works the same on the server (UTC) and in any browser time zone.
+ */
+export const APP_TIME_ZONE = 'Europe/Bucharest';
+
+export type DateLocaleCode = 'ro' | 'fr' | 'en';
+
+const LOCALES: Record<DateLocaleCode, Locale> = { ro, fr, en: enGB };
+
+export const DEFAULT_DATE_LOCALE: DateLocaleCode = 'ro';
+
+export function dateLocale(code: DateLocaleCode = DEFAULT_DATE_LOCALE): Locale {
+  return LOCALES[code] ?? ro;
+}
+
+type DateInput = Date | string | number;
+
+function toDate(input: DateInput): Date {
+  const date = input instanceof Date ? input : new Date(input);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(input)}`);
+  return date;
+}
+
+/** Any date-fns pattern, rendered in Europe/Bucharest. */
+export function formatInBucharest(input: DateInput, pattern: string, locale: DateLocaleCode = DEFAULT_DATE_LOCALE): string {
+  return formatInTimeZone(toDate(input), APP_TIME_ZONE, pattern, { locale: dateLocale(locale) });
+}
+
+/** `5 martie 2026` */
+export function formatDate(input: DateInput, locale: DateLocaleCode = DEFAULT_DATE_LOCALE): string {
+  return formatInBucharest(input, 'd MMMM yyyy', locale);
+}
+
+/** `05.03.2026` */
+export function formatShortDate(input: DateInput): string {
+  return formatInBucharest(input, 'dd.MM.yyyy');
+}
+
+/** `5 martie 2026, 14:30` */
+export function formatDateTime(input: DateInput, locale: DateLocaleCode = DEFAULT_DATE_LOCALE): string {
+  return formatInBucharest(input, 'd MMMM yyyy, HH:mm', locale);
+}
+
+/** `14:30` */
+export function formatTime(input: DateInput): string {
+  return formatInBucharest(input, 'HH:mm');
+}
+
+/** The calendar day in Bucharest, `YYYY-MM-DD` (the backend's date format). */
+export function toBucharestDay(input: DateInput): string {
+  return formatInBucharest(input, 'yyyy-MM-dd');
+}
+
+/** The instant a Bucharest wall-clock time happens, e.g. ('2026-03-29', '00:00'). */
+export function bucharestWallTimeToDate(day: string, time = '00:00'): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}(:\d{2})?$/.test(time)) {
+    throw new RangeError(`Invalid wall time: ${day} ${time}`);
+  }
+  return fromZonedTime(`${day}T${time.length === 5 ? `${time}:00` : time}`, APP_TIME_ZONE);
+}
+
+/** Offset from UTC in Bucharest at that instant, `+02:00` or `+03:00`. */
+export function bucharestOffset(input: DateInput): string {
+  return formatInBucharest(input, 'xxx');
+}
+
+/** Adds whole calendar days to a `YYYY-MM-DD` day (DST-safe: pure calendar arithmetic). */
+export function addDaysToDay(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return date.toISOString().slice(0, 10);
+}

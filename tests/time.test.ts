@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDaysToDay,
+  bucharestOffset,
+  bucharestWallTimeToDate,
+  formatDate,
+  formatDateTime,
+  formatInBucharest,
+  formatShortDate,
+  formatTime,
+  toBucharestDay,
+} from '@/lib/time';
+
+describe('Europe/Bucharest formatting', () => {
+  it('formats in Romanian by default, French and English on request', () => {
+    const d = new Date('2026-03-05T12:30:00Z');
+    expect(formatDate(d)).toBe('5 martie 2026');
+    expect(formatDate(d, 'fr')).toBe('5 mars 2026');
+    expect(formatDate(d, 'en')).toBe('5 March 2026');
+    expect(formatShortDate(d)).toBe('05.03.2026');
+    expect(formatDateTime(d)).toBe('5 martie 2026, 14:30');
+  });
+
+  it('uses the Bucharest calendar day, not the UTC one', () => {
+    // 22:30 UTC on 31 December is already 1 January in Bucharest (UTC+2 in winter).
+    expect(toBucharestDay('2025-12-31T22:30:00Z')).toBe('2026-01-01');
+    expect(toBucharestDay('2026-07-15T20:59:59Z')).toBe('2026-07-15');
+    expect(toBucharestDay('2026-07-15T21:00:00Z')).toBe('2026-07-16');
+  });
+
+  it('crosses the spring-forward change (last Sunday of March, 03:00 → 04:00)', () => {
+    expect(formatTime('2026-03-29T00:59:00Z')).toBe('02:59');
+    expect(formatTime('2026-03-29T01:00:00Z')).toBe('04:00');
+    expect(bucharestOffset('2026-03-29T00:59:00Z')).toBe('+02:00');
+    expect(bucharestOffset('2026-03-29T01:00:00Z')).toBe('+03:00');
+    // The day of the change has 23 hours.
+    const start = bucharestWallTimeToDate('2026-03-29');
+    const next = bucharestWallTimeToDate('2026-03-30');
+    expect((next.getTime() - start.getTime()) / 3_600_000).toBe(23);
+    expect(start.toISOString()).toBe('2026-03-28T22:00:00.000Z');
+    expect(next.toISOString()).toBe('2026-03-29T21:00:00.000Z');
+  });
+
+  it('crosses the fall-back change (last Sunday of October, 04:00 → 03:00)', () => {
+    expect(formatTime('2026-10-25T00:59:00Z')).toBe('03:59');
+    expect(formatTime('2026-10-25T01:00:00Z')).toBe('03:00');
+    expect(bucharestOffset('2026-10-25T00:59:00Z')).toBe('+03:00');
+    expect(bucharestOffset('2026-10-25T01:00:00Z')).toBe('+02:00');
+    const start = bucharestWallTimeToDate('2026-10-25');
+    const next = bucharestWallTimeToDate('2026-10-26');
+    expect((next.getTime() - start.getTime()) / 3_600_000).toBe(25);
+    expect(formatInBucharest(start, 'yyyy-MM-dd HH:mm xxx')).toBe('2026-10-25 00:00 +03:00');
+    expect(formatInBucharest(next, 'yyyy-MM-dd HH:mm xxx')).toBe('2026-10-26 00:00 +02:00');
+  });
+
+  it('adds calendar days across a DST change without drifting', () => {
+    expect(addDaysToDay('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDaysToDay('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDaysToDay('2026-10-24', 2)).toBe('2026-10-26');
+    expect(addDaysToDay('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('rejects invalid input', () => {
+    expect(() => formatDate('not a date')).toThrow(RangeError);
+    expect(() => bucharestWallTimeToDate('29.03.2026')).toThrow(RangeError);
+  });
+});
