@@ -11,6 +11,7 @@ import {
 } from '@/lib/session/two-factor-state';
 import { matchPartnerRoute } from '@/lib/proxy/partner-route';
 import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
+import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
 
 /**
  * Runs before every page (DESIGN.md "Requests"): maintenance redirect, partner-route rewrites, the guest/auth
@@ -19,7 +20,7 @@ import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
  */
 
 /** Request headers only the proxy may set; anything a client sends under these names is dropped. */
-export const INTERNAL_HEADERS = ['x-partner-code', 'x-theme', 'x-pathname', 'x-client-ip'] as const;
+export const INTERNAL_HEADERS = ['x-partner-code', 'x-theme', 'x-pathname', 'x-client-ip', 'x-nonce'] as const;
 
 const TWO_FACTOR_PAGES = new Set(['/account/2fa', '/account/2fa-check']);
 
@@ -29,7 +30,13 @@ function clientIp(request: NextRequest): string {
 }
 
 function redirectTo(request: NextRequest, location: string) {
-  return NextResponse.redirect(new URL(location, request.url));
+  return withSecurityHeaders(NextResponse.redirect(new URL(location, request.url)), null);
+}
+
+function withSecurityHeaders(response: NextResponse, csp: string | null): NextResponse {
+  for (const { key, value } of STATIC_SECURITY_HEADERS) response.headers.set(key, value);
+  if (csp) response.headers.set('Content-Security-Policy', csp);
+  return response;
 }
 
 async function fetchTwoFactorState(
@@ -68,6 +75,21 @@ export async function proxy(request: NextRequest) {
   for (const name of INTERNAL_HEADERS) headers.delete(name);
   headers.set('x-pathname', url.pathname);
   headers.set('x-client-ip', clientIp(request));
+  const nonce = createNonce();
+  const csp = buildCsp({
+    nonce,
+    dev: env.NODE_ENV !== 'production',
+    pusher: {
+      wsHost: env.PUSHER_WS_HOST,
+      wsPort: env.PUSHER_WS_PORT,
+      forceTLS: env.PUSHER_FORCE_TLS,
+      cluster: env.PUSHER_CLUSTER,
+    },
+    https: env.WEB_APP_URL.startsWith('https://'),
+  });
+  // Next.js reads the nonce from the request's CSP header and puts it on its own scripts.
+  headers.set('x-nonce', nonce);
+  headers.set('Content-Security-Policy', csp);
 
   // Maintenance: every page but /maintenance itself goes there while it is on.
   if (url.pathname !== '/maintenance' && (await isMaintenanceActive(env.BACKEND_API_URL))) {
@@ -129,6 +151,7 @@ export async function proxy(request: NextRequest) {
     pathname !== url.pathname
       ? NextResponse.rewrite(new URL(`${pathname}${url.search}`, request.url), { request: { headers } })
       : NextResponse.next({ request: { headers } });
+  withSecurityHeaders(response, csp);
   if (stateCookie) response.cookies.set(names.state, stateCookie, sessionCookieOptions(secure));
   if (clearSession) {
     response.cookies.delete(names.token);

@@ -1,0 +1,58 @@
+/**
+ * Security headers of every page (issue 7): a per-request nonce CSP that still lets the app, realtime,
+ * captcha, Google sign-in and analytics work, plus HSTS, nosniff, referrer and permissions policies.
+ */
+export type CspOptions = {
+  nonce: string;
+  dev: boolean;
+  /** Realtime endpoint: a Pusher-protocol host (reference backend) or empty for Pusher's own service. */
+  pusher: { wsHost: string; wsPort: number; forceTLS: boolean; cluster: string };
+  https: boolean;
+};
+
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function realtimeSources({ wsHost, wsPort, forceTLS, cluster }: CspOptions['pusher']): string[] {
+  if (!wsHost) {
+    return [`wss://ws-${cluster}.pusher.com`, `https://sockjs-${cluster}.pusher.com`];
+  }
+  const port = wsPort ? `:${wsPort}` : '';
+  return [`${forceTLS ? 'wss' : 'ws'}://${wsHost}${port}`];
+}
+
+export function buildCsp(options: CspOptions): string {
+  const google = ['https://www.google.com', 'https://www.gstatic.com', 'https://accounts.google.com'];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // 'strict-dynamic' lets the nonce'd Next.js runtime load its chunks and the captcha/Google scripts.
+    'script-src': ["'self'", `'nonce-${options.nonce}'`, "'strict-dynamic'", ...(options.dev ? ["'unsafe-eval'"] : [])],
+    'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+    'img-src': ["'self'", 'data:', 'blob:', ...google],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...realtimeSources(options.pusher), ...google, ...(options.dev ? ['ws:'] : [])],
+    'frame-src': ['https://www.google.com', 'https://recaptcha.google.com', 'https://accounts.google.com'],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  };
+  const parts = Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`);
+  if (options.https) parts.push('upgrade-insecure-requests');
+  return parts.join('; ');
+}
+
+/** Headers that do not depend on the request; next.config.ts sends them on every response too. */
+export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
+  { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  {
+    key: 'Permissions-Policy',
+    value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  },
+];
