@@ -17,7 +17,6 @@ export function safeReturnPath(value: unknown, fallback = '/'): string {
   }
   for (const candidate of [value, decoded]) {
     // Control characters and whitespace are stripped by URL parsers: refuse them outright.
-    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f\s]/.test(candidate)) return fallback;
     if (!candidate.startsWith('/')) return fallback;
     if (candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
