@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
+
+/**
+ * Zod schemas of every authentication form (sign in, registration, password reset, change password,
+ * two-factor codes). The forms validate with them in the browser; the messages are the backend's own
+ * (backend/src/lib/validation.ts) so that a browser error and a server 422 read the same.
+ */
+
+export const AUTH_MESSAGES = {
+  required: 'Câmpul este obligatoriu.',
+  email: 'Adresa de email nu este validă.',
+  emailTooLong: 'Maximum 190 de caractere.',
+  phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
+  name: 'Folosiți doar litere, spații și cratime.',
+  nameTooLong: 'Maximum 100 de caractere.',
+  passwordMin: 'Parola trebuie să aibă cel puțin 8 caractere.',
+  passwordMax: 'Parola poate avea cel mult 200 de caractere.',
+  passwordLower: 'Parola trebuie să conțină cel puțin o literă mică.',
+  passwordUpper: 'Parola trebuie să conțină cel puțin o literă mare.',
+  passwordDigit: 'Parola trebuie să conțină cel puțin o cifră.',
+  passwordRequired: 'Introduceți parola.',
+  confirmationMismatch: 'Parolele nu coincid.',
+  terms: 'Trebuie să acceptați termenii și condițiile.',
+  dataProcessing: 'Trebuie să vă dați acordul pentru prelucrarea datelor personale.',
+  code: 'Codul are 6 cifre.',
+  recoveryCode: 'Introduceți un cod de recuperare.',
+  resetToken: 'Linkul de resetare nu este valid.',
+} as const;
+
+const M = AUTH_MESSAGES;
+
+export const emailField = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .max(190, M.emailTooLong)
+  .pipe(z.email({ error: M.email }))
+  .transform((v) => v.toLowerCase());
+
+/** The backend's password policy: at least 8 characters, a lower-case letter, an upper-case letter, a digit. */
+export const passwordField = z
+  .string({ error: M.required })
+  .min(8, M.passwordMin)
+  .max(200, M.passwordMax)
+  .refine((p) => /[a-z]/.test(p), M.passwordLower)
+  .refine((p) => /[A-Z]/.test(p), M.passwordUpper)
+  .refine((p) => /\d/.test(p), M.passwordDigit);
+
+/** Sign-in accepts any non-empty password: older accounts may predate the policy. */
+export const currentPasswordField = z.string({ error: M.passwordRequired }).min(1, M.passwordRequired);
+
+export const nameField = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .max(100, M.nameTooLong)
+  .regex(/^[\p{L}][\p{L}\s'.-]*$/u, M.name);
+
+/** Romanian mobile number, sent to the backend as 07xxxxxxxx. */
+export const phoneField = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .refine(isValidRomanianMobile, M.phone)
+  .transform((v) => {
+    const p = normalizePhone(v);
+    return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
+  });
+
+const consent = (message: string) => z.literal(true, { error: message });
+
+/** Adds the "passwords do not match" issue on password_confirmation, even while other fields are invalid. */
+function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; password_confirmation: z.ZodType }>>(schema: T) {
+  return schema.refine(
+    (v: { password?: unknown; password_confirmation?: unknown }) => v.password === v.password_confirmation,
+    {
+      message: M.confirmationMismatch,
+      path: ['password_confirmation'],
+      when: (payload) => {
+        const v = payload.value as { password?: unknown; password_confirmation?: unknown };
+        return typeof v?.password === 'string' && typeof v?.password_confirmation === 'string' && v.password_confirmation !== '';
+      },
+    },
+  );
+}
+
+export const emailStepSchema = z.object({ email: emailField });
+
+export const loginSchema = z.object({ email: emailField, password: currentPasswordField });
+
+export const registerSchema = withConfirmation(
+  z.object({
+    email: emailField,
+    first_name: nameField,
+    last_name: nameField,
+    phone_number: phoneField,
+    password: passwordField,
+    password_confirmation: z.string({ error: M.required }).min(1, M.required),
+    terms: consent(M.terms),
+    data_processing: consent(M.dataProcessing),
+  }),
+);
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = withConfirmation(
+  z.object({
+    email: emailField,
+    reset_token: z.string({ error: M.resetToken }).trim().min(1, M.resetToken),
+    password: passwordField,
+    password_confirmation: z.string({ error: M.required }).min(1, M.required),
+  }),
+);
+
+export const changePasswordSchema = withConfirmation(
+  z.object({
+    current_password: currentPasswordField,
+    password: passwordField,
+    password_confirmation: z.string({ error: M.required }).min(1, M.required),
+  }),
+);
+
+/** A 6-digit one-time code; spaces and hyphens a user pastes are removed. */
+export const otpCodeField = z
+  .string({ error: M.code })
+  .transform((v) => v.replace(/[\s-]+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, M.code));
+
+export const twoFactorCodeSchema = z.object({ two_factor_code: otpCodeField });
+
+export const recoveryCodeField = z
+  .string({ error: M.recoveryCode })
+  .trim()
+  .min(1, M.recoveryCode)
+  .max(64, M.recoveryCode);
+
+export const recoveryCodeSchema = z.object({ recovery_code: recoveryCodeField });
+
+/** Turning two-factor off needs a current code or an unused recovery code. */
+export const removeTwoFactorSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('code'), two_factor_code: otpCodeField }),
+  z.object({ method: z.literal('recovery'), recovery_key: recoveryCodeField }),
+]);
+
+export type EmailStepInput = z.input<typeof emailStepSchema>;
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginValues = z.output<typeof loginSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterValues = z.output<typeof registerSchema>;
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
+
+/** Field → first message, the shape every form renders. */
+export type FieldErrorMap = Record<string, string>;
+
+/** The first message of each field of a zod error. */
+export function firstFieldErrors(error: z.ZodError): FieldErrorMap {
+  const out: FieldErrorMap = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'form';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * Validates form values: `{ success: true, data }` or `{ success: false, errors }` with one message per field.
+ */
+export function validateForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { success: true; data: z.output<S> } | { success: false; errors: FieldErrorMap } {
+  const result = schema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, errors: firstFieldErrors(result.error) };
+}
+
+/**
+ * A server 422's field errors (field → list of messages) as one message per field, keeping only the fields
+ * the form knows (others fall into `form`), so they show next to the matching inputs.
+ */
+export function serverFieldErrors(
+  fieldErrors: Record<string, string[] | string> | null | undefined,
+  knownFields: readonly string[],
+): FieldErrorMap {
+  const out: FieldErrorMap = {};
+  if (!fieldErrors) return out;
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    const message = Array.isArray(messages) ? messages[0] : messages;
+    if (!message) continue;
+    const key = knownFields.includes(field) ? field : 'form';
+    if (!(key in out)) out[key] = message;
+  }
+  return out;
+}

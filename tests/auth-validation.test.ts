@@ -1,0 +1,158 @@
+import {
+  AUTH_MESSAGES as M,
+  changePasswordSchema,
+  emailStepSchema,
+  loginSchema,
+  registerSchema,
+  removeTwoFactorSchema,
+  resetPasswordSchema,
+  serverFieldErrors,
+  twoFactorCodeSchema,
+  validateForm,
+} from '@/lib/validation/auth';
+
+const validRegistration = {
+  email: ' Ana.Pop@Exemplu.RO ',
+  first_name: 'Ana-Maria',
+  last_name: 'Popescu',
+  phone_number: '+40 722 123 456',
+  password: 'Parola123',
+  password_confirmation: 'Parola123',
+  terms: true,
+  data_processing: true,
+};
+
+describe('email', () => {
+  it('trims and lower-cases a valid address', () => {
+    expect(emailStepSchema.parse({ email: '  Ion@Exemplu.ro ' })).toEqual({ email: 'ion@exemplu.ro' });
+  });
+
+  it.each([
+    ['', M.required],
+    ['ion', M.email],
+    ['ion@', M.email],
+    ['ion@exemplu', M.email],
+    [`${'a'.repeat(190)}@exemplu.ro`, M.emailTooLong],
+  ])('refuses %j with %s', (email, message) => {
+    const result = validateForm(emailStepSchema, { email });
+    expect(result).toEqual({ success: false, errors: { email: message } });
+  });
+});
+
+describe('password policy (same as the backend)', () => {
+  it.each([
+    ['Ab1', M.passwordMin],
+    ['PAROLA123', M.passwordLower],
+    ['parola123', M.passwordUpper],
+    ['ParolaFaraCifre', M.passwordDigit],
+    ['P'.repeat(100) + 'a1'.repeat(60), M.passwordMax],
+  ])('refuses %j', (password, message) => {
+    const result = validateForm(registerSchema, { ...validRegistration, password, password_confirmation: password });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.errors.password).toBe(message);
+  });
+
+  it('accepts 8 characters with lower, upper and a digit', () => {
+    expect(validateForm(registerSchema, validRegistration).success).toBe(true);
+  });
+});
+
+describe('registerSchema', () => {
+  it('normalises email and phone for the backend', () => {
+    const data = registerSchema.parse(validRegistration);
+    expect(data.email).toBe('ana.pop@exemplu.ro');
+    expect(data.phone_number).toBe('0722123456');
+    expect(data.first_name).toBe('Ana-Maria');
+  });
+
+  it('reports a confirmation mismatch on password_confirmation, together with other field errors', () => {
+    const result = validateForm(registerSchema, {
+      ...validRegistration,
+      first_name: '',
+      password_confirmation: 'Parola124',
+    });
+    expect(result).toEqual({
+      success: false,
+      errors: { first_name: M.required, password_confirmation: M.confirmationMismatch },
+    });
+  });
+
+  it('needs both consents', () => {
+    const result = validateForm(registerSchema, { ...validRegistration, terms: false, data_processing: false });
+    expect(result).toEqual({ success: false, errors: { terms: M.terms, data_processing: M.dataProcessing } });
+  });
+
+  it('refuses a non-Romanian phone and names with digits', () => {
+    const result = validateForm(registerSchema, { ...validRegistration, phone_number: '0212345678', last_name: 'Pop3' });
+    expect(result).toEqual({ success: false, errors: { phone_number: M.phone, last_name: M.name } });
+  });
+});
+
+describe('loginSchema', () => {
+  it('does not apply the policy to a sign-in password but requires one', () => {
+    expect(validateForm(loginSchema, { email: 'a@b.ro', password: 'x' }).success).toBe(true);
+    expect(validateForm(loginSchema, { email: 'a@b.ro', password: '' })).toEqual({
+      success: false,
+      errors: { password: M.passwordRequired },
+    });
+  });
+});
+
+describe('resetPasswordSchema and changePasswordSchema', () => {
+  it('requires the reset token', () => {
+    const result = validateForm(resetPasswordSchema, {
+      email: 'a@b.ro',
+      reset_token: '',
+      password: 'Parola123',
+      password_confirmation: 'Parola123',
+    });
+    expect(result).toEqual({ success: false, errors: { reset_token: M.resetToken } });
+  });
+
+  it('checks the new password and its confirmation', () => {
+    const result = validateForm(changePasswordSchema, {
+      current_password: 'veche',
+      password: 'Parola123',
+      password_confirmation: 'Parola12',
+    });
+    expect(result).toEqual({ success: false, errors: { password_confirmation: M.confirmationMismatch } });
+  });
+});
+
+describe('two-factor codes', () => {
+  it('accepts 6 digits with spaces or a hyphen', () => {
+    expect(twoFactorCodeSchema.parse({ two_factor_code: '123 456' })).toEqual({ two_factor_code: '123456' });
+    expect(twoFactorCodeSchema.parse({ two_factor_code: '123-456' })).toEqual({ two_factor_code: '123456' });
+  });
+
+  it.each(['12345', '1234567', 'abcdef', ''])('refuses %j', (code) => {
+    expect(validateForm(twoFactorCodeSchema, { two_factor_code: code })).toEqual({
+      success: false,
+      errors: { two_factor_code: M.code },
+    });
+  });
+
+  it('turns off with a code or a recovery code', () => {
+    expect(removeTwoFactorSchema.parse({ method: 'code', two_factor_code: '000111' })).toEqual({
+      method: 'code',
+      two_factor_code: '000111',
+    });
+    expect(removeTwoFactorSchema.parse({ method: 'recovery', recovery_key: ' ABCD-1234 ' })).toEqual({
+      method: 'recovery',
+      recovery_key: 'ABCD-1234',
+    });
+    expect(validateForm(removeTwoFactorSchema, { method: 'recovery', recovery_key: '' }).success).toBe(false);
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('keeps the first message per known field and collects the rest under form', () => {
+    expect(
+      serverFieldErrors(
+        { password: ['Email sau parolă greșită.', 'alt mesaj'], 'customer.email': ['Există deja un cont.'] },
+        ['email', 'password'],
+      ),
+    ).toEqual({ password: 'Email sau parolă greșită.', form: 'Există deja un cont.' });
+    expect(serverFieldErrors(undefined, ['email'])).toEqual({});
+  });
+});
