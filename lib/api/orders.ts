@@ -1,0 +1,59 @@
+/**
+ * Orders of the signed-in customer (backend README "The shop's own calls").
+ * Browser calls go through the BFF with `api`; server components use `backendFetch` with the session's bearer.
+ */
+import { api, unwrap, type Envelope } from '@/lib/api/client';
+
+export type Insurer = { code: string; name: string };
+
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'payment_failed' | 'cancelled';
+
+export type Order = {
+  id: number;
+  number: string;
+  product_code: string;
+  product_name: string;
+  insurer: Insurer;
+  offer_id: string;
+  package_name: string;
+  amount_bani: number;
+  status: OrderStatus;
+  partner_code: string | null;
+  policy_id: number | null;
+  created_at: string;
+  paid_at: string | null;
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Așteaptă plata',
+  paid: 'Plătită',
+  payment_failed: 'Plată eșuată',
+  cancelled: 'Anulată',
+};
+
+/** An order awaiting payment, or whose payment failed, can be paid (again). */
+export function isPayable(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'awaiting_payment' || order.status === 'payment_failed';
+}
+
+/** The interstitial that sends the browser to the payment processor. */
+export function payOrderHref(order: Pick<Order, 'id'>): string {
+  return `/wait-to-be-redirected/payment-processor?order_id=${encodeURIComponent(String(order.id))}`;
+}
+
+/** Replaces the order with the same id (a realtime `order.updated`), or prepends a new one. */
+export function mergeOrder(orders: readonly Order[], updated: Order): Order[] {
+  const index = orders.findIndex((o) => o.id === updated.id);
+  if (index === -1) return [updated, ...orders];
+  const next = orders.slice();
+  next[index] = { ...orders[index], ...updated };
+  return next;
+}
+
+export async function listOrders(): Promise<Order[]> {
+  return unwrap(await api.get<Envelope<Order[]>>('/api/v1/orders'));
+}
+
+export async function getOrder(id: number | string): Promise<Order> {
+  return unwrap(await api.get<Envelope<Order>>(`/api/v1/orders/${encodeURIComponent(String(id))}`));
+}

@@ -1,0 +1,59 @@
+import { addDaysToDay, toBucharestDay } from '@/lib/time';
+
+/**
+ * Policy state in the account (DOMAIN.md "Account features"): active, expiring (ends within 30 days) or expired,
+ * computed on calendar days in Europe/Bucharest so that it never flips at midnight UTC.
+ */
+export const EXPIRING_WINDOW_DAYS = 30;
+
+export type PolicyState = 'active' | 'expiring' | 'expired' | 'upcoming';
+
+export type PolicyDates = { starts_on: string; ends_on: string };
+
+/** Days from `today` to `day` (both `YYYY-MM-DD`); negative when `day` is in the past. */
+export function daysBetween(today: string, day: string): number {
+  const [y1, m1, d1] = today.split('-').map(Number);
+  const [y2, m2, d2] = day.split('-').map(Number);
+  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
+}
+
+/**
+ * A policy covers `starts_on` … `ends_on` inclusive. `upcoming` when it has not started yet
+ * (shown with the active ones).
+ */
+export function policyState(policy: PolicyDates, today: string): PolicyState {
+  if (policy.ends_on < today) return 'expired';
+  if (policy.ends_on <= addDaysToDay(today, EXPIRING_WINDOW_DAYS)) return 'expiring';
+  if (policy.starts_on > today) return 'upcoming';
+  return 'active';
+}
+
+export type PolicyGroups<P> = { active: P[]; expiring: P[]; expired: P[] };
+
+/**
+ * Groups policies for the account page. Expiring first by soonest end, active by soonest end,
+ * expired by most recent end.
+ */
+export function groupPolicies<P extends PolicyDates>(policies: readonly P[], now: Date = new Date()): PolicyGroups<P> {
+  const today = toBucharestDay(now);
+  const groups: PolicyGroups<P> = { active: [], expiring: [], expired: [] };
+  for (const p of policies) {
+    const state = policyState(p, today);
+    groups[state === 'upcoming' ? 'active' : state].push(p);
+  }
+  groups.expiring.sort((a, b) => a.ends_on.localeCompare(b.ends_on));
+  groups.active.sort((a, b) => a.ends_on.localeCompare(b.ends_on));
+  groups.expired.sort((a, b) => b.ends_on.localeCompare(a.ends_on));
+  return groups;
+}
+
+/** "Expiră azi", "Expiră mâine", "Expiră în 12 zile", "A expirat acum 3 zile". */
+export function expiryLabel(endsOn: string, now: Date = new Date()): string {
+  const days = daysBetween(toBucharestDay(now), endsOn);
+  if (days === 0) return 'Expiră azi';
+  if (days === 1) return 'Expiră mâine';
+  if (days > 1) return `Expiră în ${days} ${days < 20 ? 'zile' : 'de zile'}`;
+  if (days === -1) return 'A expirat ieri';
+  const ago = -days;
+  return `A expirat acum ${ago} ${ago < 20 ? 'zile' : 'de zile'}`;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
+
+/**
+ * Account forms (`PUT /api/v1/profile`, `PUT /api/v1/preferences`): one schema per form, shared by the
+ * form and the call. Messages in Romanian.
+ */
+export const accountMessages = {
+  firstNameRequired: 'Introduceți prenumele.',
+  lastNameRequired: 'Introduceți numele de familie.',
+  nameTooLong: 'Cel mult 100 de caractere.',
+  nameLetters: 'Folosiți doar litere, spații și cratime.',
+  phoneRequired: 'Introduceți numărul de telefon.',
+  phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
+  countyRequired: 'Introduceți județul.',
+  townRequired: 'Introduceți localitatea.',
+  streetRequired: 'Introduceți strada și numărul.',
+  postalCode: 'Codul poștal are 6 cifre.',
+  tooLong: 'Cel mult 150 de caractere.',
+} as const;
+
+const personName = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(100, accountMessages.nameTooLong)
+    .regex(/^[\p{L}][\p{L}\s'.-]*$/u, accountMessages.nameLetters);
+
+const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(150, accountMessages.tooLong);
+
+export const addressSchema = z.object({
+  county: text(accountMessages.countyRequired),
+  town: text(accountMessages.townRequired),
+  street: text(accountMessages.streetRequired),
+  postal_code: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{6}$/.test(v), accountMessages.postalCode),
+});
+
+/** The profile form: every address field empty means "no address" (sent as null). */
+export const profileFormSchema = z
+  .object({
+    first_name: personName(accountMessages.firstNameRequired),
+    last_name: personName(accountMessages.lastNameRequired),
+    phone_number: z
+      .string({ error: accountMessages.phoneRequired })
+      .trim()
+      .min(1, accountMessages.phoneRequired)
+      .refine(isValidRomanianMobile, accountMessages.phone)
+      .transform((v) => {
+        const p = normalizePhone(v);
+        return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
+      }),
+    address: z.object({
+      county: z.string(),
+      town: z.string(),
+      street: z.string(),
+      postal_code: z.string(),
+    }),
+  })
+  .transform((v, ctx) => {
+    const a = v.address;
+    const blank = [a.county, a.town, a.street, a.postal_code].every((s) => s.trim() === '');
+    if (blank) return { ...v, address: null };
+    const parsed = addressSchema.safeParse(a);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['address', ...issue.path] });
+      }
+      return z.NEVER;
+    }
+    return { ...v, address: parsed.data };
+  });
+
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
+export type ProfilePayload = z.output<typeof profileFormSchema>;
+
+export const DATE_LOCALES = [
+  { value: 'ro', label: 'Română (5 martie 2026)' },
+  { value: 'en', label: 'English (5 March 2026)' },
+  { value: 'fr', label: 'Français (5 mars 2026)' },
+] as const;
+
+export const preferencesSchema = z.object({
+  is_dark_theme: z.boolean().nullable(),
+  marketing_email: z.boolean(),
+  marketing_sms: z.boolean(),
+  notify_expiry_email: z.boolean(),
+  notify_expiry_sms: z.boolean(),
+  date_locale: z.enum(['ro', 'en', 'fr'], { error: 'Alegeți limba datelor.' }),
+});
+
+export type PreferencesPayload = z.output<typeof preferencesSchema>;
