@@ -1,0 +1,2 @@
+const config = { poweredByHeader: false };
+export default config;

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: performance figures of the shop against a bare Next.js page of the same version.
+ *
+ * - Lighthouse (Debian Chromium) mobile and desktop on /, /rca, /travel, /authenticate and, signed in,
+ *   /account/policies: performance score, LCP, TBT, CLS and JavaScript transferred; the same for the baseline.
+ * - autocannon on / and /rca and on the baseline page; a BFF read against the same call made straight to
+ *   the backend; a signed-in navigation (proxy two-factor check) against the same page signed out.
+ *
+ * Prints tables and writes bench-results/latest.json. Never a timed test: it reports, it does not judge.
+ * Options (environment): BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), BENCH_SKIP_LIGHTHOUSE=1.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const WEB_PORT = 3200;
+const BACKEND_PORT = 4200;
+const BASE_PORT = 3300;
+const WEB = `http://localhost:${WEB_PORT}`;
+const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
+const BASE = `http://localhost:${BASE_PORT}`;
+const DURATION = Number(process.env.BENCH_DURATION || 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const NEXT_BIN = 'node_modules/next/dist/bin/next';
+const DEMO = { email: 'client@exemplu.ro', password: 'Parola-Demo-2026' };
+
+const children = [];
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
+
+function build(dir, label) {
+  if (existsSync(path.join(dir, '.next/BUILD_ID')) && process.env.BENCH_REBUILD !== '1') return;
+  console.log(`[bench] building ${label}…`);
+  const args = dir === '.' ? [NEXT_BIN, 'build'] : [NEXT_BIN, 'build', dir];
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`build of ${label} failed`);
+}
+
+function start(label, args, extraEnv) {
+  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.on('data', (d) => process.env.BENCH_VERBOSE && process.stderr.write(`[${label}] ${d}`));
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+/** Signs the demo customer in at the backend; returns the cookie header the web app expects. */
+async function signIn() {
+  const form = new FormData();
+  form.set('email', DEMO.email);
+  form.set('password', DEMO.password);
+  form.set('token', '');
+  const res = await fetch(`${BACKEND}/api/v1/auth/login`, { method: 'POST', body: form });
+  const body = await res.json();
+  const token = body?.data?.access_token;
+  if (!token) throw new Error(`demo sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+  // Let the proxy sign the two-factor state once, then reuse both cookies like a browser would.
+  const first = await fetch(`${WEB}/faq`, { headers: { cookie: `bs_session=${token}` }, redirect: 'manual' });
+  const state = (first.headers.getSetCookie?.() ?? [])
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('bs_2fa='));
+  return [`bs_session=${token}`, state].filter(Boolean).join('; ');
+}
+
+async function runLighthouse(url, formFactor, cookie) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    };
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    const lhr = result.lhr;
+    const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    const jsBytes = requests
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + (r.transferSize || 0), 0);
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      jsKb: Number((jsBytes / 1024).toFixed(1)),
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function cannon(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
+      if (err) return reject(err);
+      resolve({
+        reqPerSec: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      });
+    });
+  });
+}
+
+async function main() {
+  if (!existsSync(CHROME) && !process.env.BENCH_SKIP_LIGHTHOUSE) {
+    throw new Error(`Chromium not found at ${CHROME}: apt-get install -y chromium, or set CHROME_PATH`);
+  }
+  build('.', 'the web app');
+  build('bench/baseline', 'the baseline page');
+
+  const dataDir = path.join(tmpdir(), `broker-bench-${process.pid}`);
+  mkdirSync(dataDir, { recursive: true });
+  start('backend', ['--import', 'tsx', 'backend/src/main.ts'], {
+    BACKEND_PORT: String(BACKEND_PORT),
+    DATABASE_PATH: path.join(dataDir, 'bench.sqlite'),
+    LOG_LEVEL: 'error',
+    WEB_APP_URL: WEB,
+  });
+  await waitFor(`${BACKEND}/api/v1/maintenances/status`);
+  start('web', [NEXT_BIN, 'start', '-p', String(WEB_PORT)], {
+    BACKEND_API_URL: BACKEND,
+    PRODUCTS_API_URL: BACKEND,
+    WEB_APP_URL: WEB,
+    PUSHER_WS_PORT: String(BACKEND_PORT),
+  });
+  start('baseline', [NEXT_BIN, 'start', 'bench/baseline', '-p', String(BASE_PORT)], {});
+  await Promise.all([waitFor(`${WEB}/`), waitFor(`${BASE}/`)]);
+  const cookie = await signIn();
+
+  const results = { date: new Date().toISOString(), duration: DURATION, connections: CONNECTIONS, lighthouse: [], http: [] };
+
+  if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
+    const pages = [
+      ['baseline /', `${BASE}/`, null],
+      ['/', `${WEB}/`, null],
+      ['/rca', `${WEB}/rca`, null],
+      ['/travel', `${WEB}/travel`, null],
+      ['/authenticate', `${WEB}/authenticate`, null],
+      ['/account/policies (signed in)', `${WEB}/account/policies`, cookie],
+    ];
+    for (const formFactor of ['mobile', 'desktop']) {
+      for (const [label, url, pageCookie] of pages) {
+        process.stdout.write(`[bench] lighthouse ${formFactor} ${label}…\n`);
+        const figures = await runLighthouse(url, formFactor, pageCookie);
+        results.lighthouse.push({ page: label, formFactor, ...figures });
+      }
+    }
+  }
+
+  const httpRuns = [
+    ['baseline /', `${BASE}/`, {}],
+    ['/', `${WEB}/`, {}],
+    ['/rca', `${WEB}/rca`, {}],
+    ['BFF GET /api/v1/products', `${WEB}/api/v1/products`, {}],
+    ['direct GET /api/v1/products', `${BACKEND}/api/v1/products`, {}],
+    ['/faq signed out', `${WEB}/faq`, {}],
+    ['/faq signed in (proxy 2FA check)', `${WEB}/faq`, { cookie }],
+  ];
+  for (const [label, url, headers] of httpRuns) {
+    process.stdout.write(`[bench] autocannon ${label} (${CONNECTIONS} connections, ${DURATION} s)…\n`);
+    results.http.push({ target: label, ...(await cannon(url, headers)) });
+  }
+
+  const byTarget = Object.fromEntries(results.http.map((r) => [r.target, r]));
+  const lhBy = (page, ff) => results.lighthouse.find((r) => r.page === page && r.formFactor === ff);
+  results.summary = {
+    homeVsBaselineReqPerSec: Number((byTarget['/'].reqPerSec / byTarget['baseline /'].reqPerSec).toFixed(2)),
+    bffAddedP50Ms: byTarget['BFF GET /api/v1/products'].p50Ms - byTarget['direct GET /api/v1/products'].p50Ms,
+    signedInProxyAddedP50Ms:
+      byTarget['/faq signed in (proxy 2FA check)'].p50Ms - byTarget['/faq signed out'].p50Ms,
+    homeJsAboveBaselineKb:
+      results.lighthouse.length > 0
+        ? Number((lhBy('/', 'mobile').jsKb - lhBy('baseline /', 'mobile').jsKb).toFixed(1))
+        : null,
+  };
+
+  if (results.lighthouse.length) {
+    console.log('\nLighthouse (performance)');
+    console.table(results.lighthouse.map(({ finalUrl: _finalUrl, ...r }) => r));
+  }
+  console.log(`\nHTTP (${CONNECTIONS} connections, ${DURATION} s each)`);
+  console.table(results.http);
+  console.log('\nSummary (targets: home ≥ 0.70 of baseline req/s; BFF ≤ 3 ms p50; signed-in proxy ≤ 3 ms p50; home JS ≤ 40 KB above baseline)');
+  console.table([results.summary]);
+
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main()
+  .then(() => {
+    stopAll();
+    process.exit(0);
+  })
+  .catch((error) => {
+    console.error(`[bench] ${error.message}`);
+    stopAll();
+    process.exit(1);
+  });
