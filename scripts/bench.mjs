@@ -218,7 +218,7 @@ async function main() {
 
   if (results.lighthouse.length) {
     console.log('\nLighthouse (performance)');
-    console.table(results.lighthouse.map(({ finalUrl: _finalUrl, ...r }) => r));
+    console.table(results.lighthouse.map((r) => ({ ...r, finalUrl: undefined })));
   }
   console.log(`\nHTTP (${CONNECTIONS} connections, ${DURATION} s each)`);
   console.table(results.http);
