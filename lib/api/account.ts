@@ -1,0 +1,39 @@
+import { api, unwrap, type Envelope } from './client';
+import type { Address, Preferences, Profile, Session } from './types';
+
+/** GET /api/v1/profile. */
+export async function getProfile(): Promise<Profile> {
+  return unwrap(await api.get<Envelope<Profile>>('/api/v1/profile'));
+}
+
+export type ProfileUpdate = { first_name: string; last_name: string; phone_number: string; address: Address | null };
+
+/** PUT /api/v1/profile. */
+export async function updateProfile(input: ProfileUpdate): Promise<Profile> {
+  return unwrap(await api.put<Envelope<Profile>>('/api/v1/profile', input));
+}
+
+/** GET /api/v1/preferences. */
+export async function getPreferences(): Promise<Preferences> {
+  return unwrap(await api.get<Envelope<Preferences>>('/api/v1/preferences'));
+}
+
+/** PUT /api/v1/preferences. */
+export async function updatePreferences(input: Preferences): Promise<Preferences> {
+  return unwrap(await api.put<Envelope<Preferences>>('/api/v1/preferences', input));
+}
+
+/** GET /api/v1/sessions. */
+export async function listSessions(): Promise<Session[]> {
+  return unwrap(await api.get<Envelope<Session[]>>('/api/v1/sessions'));
+}
+
+/** DELETE /api/v1/sessions/{id}. */
+export async function revokeSession(id: number): Promise<number> {
+  return unwrap(await api.delete<Envelope<{ revoked: number }>>(`/api/v1/sessions/${id}`)).revoked;
+}
+
+/** POST /api/v1/sessions/revoke-others. */
+export async function revokeOtherSessions(): Promise<number> {
+  return unwrap(await api.post<Envelope<{ revoked: number }>>('/api/v1/sessions/revoke-others')).revoked;
+}

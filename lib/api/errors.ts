@@ -1,0 +1,85 @@
+/**
+ * One error type for every failed call, in the browser (lib/api/client.ts) and on the server
+ * (lib/api/server.ts). Built from the backend's error body `{error: {code, message, pretty_message}}`.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export type ApiErrorInit = {
+  code: string;
+  status: number;
+  message: string;
+  prettyMessage?: string | null;
+  fieldErrors?: FieldErrors;
+};
+
+/** Romanian fallback when the backend sends no pretty_message (network failure, proxy error …). */
+export const GENERIC_ERROR_MESSAGE = 'A apărut o eroare. Vă rugăm să încercați din nou.';
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly prettyMessage: string;
+  readonly fieldErrors: FieldErrors;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.prettyMessage = init.prettyMessage || GENERIC_ERROR_MESSAGE;
+    this.fieldErrors = init.fieldErrors ?? {};
+  }
+
+  /** First message of one field (dotted path for nested fields), if the 422 carried one. */
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors[field]?.[0];
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The maintenance error's code is the number 503 (SPEC §8 "error code 503"); normalised to the string '503'. */
+export const MAINTENANCE_CODE = '503';
+
+/**
+ * A 422's message is a JSON string holding field → messages (SPEC §8). Anything else yields {}.
+ */
+export function parseFieldErrors(message: unknown): FieldErrors {
+  if (typeof message !== 'string' || !message.startsWith('{')) return {};
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const result: FieldErrors = {};
+    for (const [field, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const list = Array.isArray(value) ? value : [value];
+      const messages = list.filter((m): m is string => typeof m === 'string' && m.length > 0);
+      if (messages.length > 0) result[field] = messages;
+    }
+    return result;
+  } catch {
+    return {};
+  }
+}
+
+type ErrorBody = { error?: { code?: unknown; message?: unknown; pretty_message?: unknown } };
+
+/** Normalises an HTTP status and (possibly absent or non-JSON) body into an ApiError. */
+export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+  const error = (body && typeof body === 'object' ? (body as ErrorBody).error : undefined) ?? {};
+  const rawCode = error.code;
+  const code =
+    typeof rawCode === 'string' || typeof rawCode === 'number' ? String(rawCode) : status === 0 ? 'network_error' : `http_${status}`;
+  const message = typeof error.message === 'string' ? error.message : `HTTP ${status}`;
+  const prettyMessage = typeof error.pretty_message === 'string' ? error.pretty_message : null;
+  const fieldErrors = status === 422 ? parseFieldErrors(error.message) : {};
+  return new ApiError({ code, status, message, prettyMessage, fieldErrors });
+}
+
+/** First message of each field, in the order the backend sent them (the 422 toasts of SPEC §8). */
+export function firstFieldMessages(fieldErrors: FieldErrors): string[] {
+  return Object.values(fieldErrors)
+    .map((messages) => messages[0])
+    .filter((m): m is string => Boolean(m));
+}

@@ -1,0 +1,28 @@
+import { api, unwrap, type Envelope } from './client';
+import type { CookieConsentChoice, MaintenanceStatus } from './types';
+
+let maintenanceInFlight: Promise<MaintenanceStatus> | null = null;
+
+/** GET /api/v1/maintenances/status. Concurrent callers share one request (SPEC §4). */
+export function getMaintenanceStatus(): Promise<MaintenanceStatus> {
+  maintenanceInFlight ??= api
+    .get<Envelope<MaintenanceStatus>>('/api/v1/maintenances/status')
+    .then(unwrap)
+    .finally(() => {
+      maintenanceInFlight = null;
+    });
+  return maintenanceInFlight;
+}
+
+/** POST /api/v1/cookie-consents {consent, token}. The BFF adds the bearer (if signed in) and X-FORWARDED-FOR. */
+export async function sendCookieConsent(consent: CookieConsentChoice, token = ''): Promise<{ id: number; consent: CookieConsentChoice }> {
+  return unwrap(await api.post('/api/v1/cookie-consents', { consent, token }));
+}
+
+/** Plausible Events API body (backend/README.md). */
+export type AnalyticsEvent = { name: string; url: string; domain: string; referrer?: string | null; props?: Record<string, string> };
+
+/** POST /api/event: analytics (the BFF forwards it). Callers check the analytics setting and consent. */
+export async function sendAnalyticsEvent(event: AnalyticsEvent): Promise<void> {
+  await api.post('/api/event', event);
+}

@@ -1,0 +1,118 @@
+import { useSystemStore } from '@/stores/system-store';
+import { useTwoFactorStore } from '@/stores/two-factor-store';
+import { api, unwrap, type Envelope } from './client';
+import type { TwoFactorProvider, TwoFactorProviderCode, UserTwoFactorProvider } from './types';
+
+/**
+ * Two-factor calls of SPEC §7. They swallow errors (SPEC §8): null, and false for remove. The error catalogue
+ * has already run (a wrong code's 422 message is shown as a toast). The BFF fills `user_ip`/`user_agent` and
+ * the `?token=` query with the session's values; the browser's own guesses are sent as a fallback.
+ */
+function clientContext() {
+  return {
+    user_agent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+    user_ip: useSystemStore.getState().clientIp ?? '',
+  };
+}
+
+async function swallow<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch {
+    return null;
+  }
+}
+
+export type QrCode = { secret: string; otpauth_url: string; qr_code: string };
+
+/** GET /api/v1/auth/two-factor/generate-qr-code?token=… (the BFF puts the access token in the query). */
+export function generateQrCode(): Promise<QrCode | null> {
+  return swallow(async () => unwrap(await api.get<Envelope<QrCode>>('/api/v1/auth/two-factor/generate-qr-code')));
+}
+
+export type VerifyCodeInput = {
+  token: string;
+  provider_code: TwoFactorProviderCode;
+  two_factor_code?: string;
+  secret?: string;
+  recovery_code?: string;
+};
+
+export type VerifyCodeResult = { is_verified: boolean; recovery_codes: string[] | null };
+
+/** POST /api/v1/auth/two-factor/verify-code (setup with `secret`, check without, or a recovery code). */
+export function verifyCode(input: VerifyCodeInput): Promise<VerifyCodeResult | null> {
+  return swallow(async () =>
+    unwrap(
+      await api.post<Envelope<VerifyCodeResult>>('/api/v1/auth/two-factor/verify-code', { ...input, ...clientContext() }),
+    ),
+  );
+}
+
+export type ActiveSession = {
+  is_two_factor_auth_enabled: boolean;
+  is_two_factor_enabled_for_user: boolean;
+  is_active: boolean;
+  is_two_factor_auth_required: boolean;
+};
+
+/** POST /api/v1/auth/two-factor/check-active-session {user_agent, user_ip}; updates isTwoFactorAuthRequired. */
+export function checkActiveSession(): Promise<ActiveSession | null> {
+  return swallow(async () => {
+    const answer = unwrap(
+      await api.post<Envelope<ActiveSession>>('/api/v1/auth/two-factor/check-active-session', clientContext()),
+    );
+    useTwoFactorStore.getState().setRequired(Boolean(answer.is_two_factor_auth_required));
+    return answer;
+  });
+}
+
+export type RemoveTwoFactorInput = {
+  token: string;
+  provider_code: TwoFactorProviderCode;
+  two_factor_code?: string;
+  recovery_key?: string;
+};
+
+/** POST /api/v1/auth/two-factor/remove → is_removed; false on any error. */
+export async function removeTwoFactor(input: RemoveTwoFactorInput): Promise<boolean> {
+  const answer = await swallow(async () =>
+    unwrap(await api.post<Envelope<{ is_removed: boolean }>>('/api/v1/auth/two-factor/remove', input)),
+  );
+  if (answer?.is_removed) useTwoFactorStore.getState().setUserProvider(null);
+  return answer?.is_removed === true;
+}
+
+/** POST /api/v1/auth/two-factor/generate-code (email provider; at most one per 30 s). */
+export function generateCode(token: string, providerCode: TwoFactorProviderCode = 'email') {
+  return swallow(async () =>
+    unwrap(
+      await api.post<Envelope<{ sent: boolean; expires_in: number }>>('/api/v1/auth/two-factor/generate-code', {
+        token,
+        provider_code: providerCode,
+        ...clientContext(),
+      }),
+    ),
+  );
+}
+
+/** GET /api/v1/two-factor-auth-providers; stored in twoFactorStore.providers. */
+export function listProviders(): Promise<TwoFactorProvider[] | null> {
+  return swallow(async () => {
+    const providers = unwrap(await api.get<Envelope<TwoFactorProvider[]>>('/api/v1/two-factor-auth-providers'));
+    useTwoFactorStore.getState().setProviders(providers);
+    return providers;
+  });
+}
+
+/** GET /api/v1/two-factor-auth-providers/user?token=…; the default enabled one goes to twoFactorStore.userProvider. */
+export function listUserProviders(): Promise<UserTwoFactorProvider[] | null> {
+  return swallow(async () => {
+    const providers = unwrap(
+      await api.get<Envelope<UserTwoFactorProvider[]>>('/api/v1/two-factor-auth-providers/user'),
+    );
+    const current = providers.find((p) => p.is_enabled && p.is_default) ?? providers.find((p) => p.is_enabled) ?? null;
+    useTwoFactorStore.getState().setUserProvider(current);
+    return providers;
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Shapes of the backend's answers (backend/README.md "Entities as returned"), snake_case as on the wire.
+ */
+export type User = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  is_two_factor_enabled: boolean;
+  is_two_factor_required: boolean;
+  is_deleted: boolean;
+  created_at: string;
+};
+
+export type ProductStatus = {
+  id: number;
+  is_ro_vignette_available: boolean;
+  is_hu_vignette_available: boolean;
+  is_rca_available: boolean;
+  is_travel_available: boolean;
+  is_house_insurance_available: boolean;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+export type ProductCode = 'rca' | 'travel' | 'house-insurance' | 'tire' | 'michelin-tiresecureplus';
+
+export type ProductPeriod = { value: number; unit: string; label: string };
+
+export type Product = {
+  id: number;
+  code: ProductCode;
+  name: string;
+  description: string;
+  is_available: boolean;
+  min_period: number;
+  max_period: number;
+  periods: ProductPeriod[];
+  /** Product-specific form data (vehicle categories, zones, packages …). */
+  options: Record<string, unknown>;
+};
+
+export type MaintenanceStatus = { is_active: boolean; message: string | null };
+
+export type CookieConsentChoice = 'all' | 'essential';
+
+export type TwoFactorProviderCode = 'authenticator' | 'email';
+
+export type TwoFactorProvider = { code: TwoFactorProviderCode; name: string; description: string };
+
+export type UserTwoFactorProvider = { code: TwoFactorProviderCode; name: string; is_enabled: boolean; is_default: boolean };
+
+export type Address = { county: string; town: string; street: string; postal_code: string };
+
+export type Profile = {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  address: Address | null;
+};
+
+export type Preferences = {
+  is_dark_theme: boolean | null;
+  marketing_email: boolean;
+  marketing_sms: boolean;
+  notify_expiry_email: boolean;
+  notify_expiry_sms: boolean;
+  date_locale: 'ro' | 'en' | 'fr';
+};
+
+export type Session = {
+  id: number;
+  user_agent: string;
+  ip: string;
+  created_at: string;
+  last_used_at: string;
+  is_current: boolean;
+};

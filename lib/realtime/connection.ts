@@ -1,0 +1,73 @@
+import type { PublicConfig } from '@/lib/config/env';
+import { readXsrfToken } from '@/lib/api/xsrf';
+import { emitRealtimeEvent, SITE_EVENTS, USER_EVENTS, type RealtimeEventMap, type RealtimeEventName } from './events';
+
+/**
+ * The one realtime connection of a signed-in tab (SPEC §4/§9, DESIGN.md "Realtime").
+ * pusher-js is loaded with a dynamic import() here only, so it never lands in a signed-out page's bundle.
+ */
+type PusherClient = import('pusher-js').default;
+
+export const REALTIME_TIMEOUTS = { activityTimeout: 120000, pongTimeout: 30000, unavailableTimeout: 10000 } as const;
+
+let client: PusherClient | null = null;
+let pending: Promise<PusherClient | null> | null = null;
+let generation = 0;
+
+export function pusherOptions(config: PublicConfig['pusher']) {
+  const custom = config.wsHost !== '';
+  return {
+    cluster: config.cluster,
+    forceTLS: config.forceTLS,
+    ...(custom ? { wsHost: config.wsHost, wsPort: config.wsPort, wssPort: config.wsPort } : {}),
+    enabledTransports: ['ws', 'wss'] as ('ws' | 'wss')[],
+    ...REALTIME_TIMEOUTS,
+    channelAuthorization: {
+      endpoint: '/pusher/auth',
+      transport: 'ajax' as const,
+      headers: {},
+      // Read at each authorisation so a renewed XSRF cookie is picked up.
+      headersProvider: () => ({ 'X-XSRF-TOKEN': readXsrfToken() ?? '' }),
+    },
+  };
+}
+
+/** Connects once; later calls return the same client. */
+export function connectRealtime(config: PublicConfig['pusher'], userId: number): Promise<PusherClient | null> {
+  if (client) return Promise.resolve(client);
+  if (pending) return pending;
+  const myGeneration = generation;
+  pending = import('pusher-js')
+    .then(({ default: Pusher }) => {
+      if (myGeneration !== generation) return null; // disconnected while loading
+      const pusher = new Pusher(config.key, pusherOptions(config));
+      const bind = (channelName: string, events: readonly RealtimeEventName[]) => {
+        const channel = pusher.subscribe(channelName);
+        for (const name of events) {
+          channel.bind(name, (data: RealtimeEventMap[typeof name]) => emitRealtimeEvent(name, data));
+        }
+      };
+      bind(`private-user.${userId}`, USER_EVENTS);
+      bind('site', SITE_EVENTS);
+      client = pusher;
+      return pusher;
+    })
+    .catch((error: unknown) => {
+      console.error('[realtime] could not connect', error);
+      return null;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+export function disconnectRealtime(): void {
+  generation += 1;
+  client?.disconnect();
+  client = null;
+}
+
+export function isRealtimeConnected(): boolean {
+  return client !== null;
+}

@@ -1,0 +1,36 @@
+import { create } from 'zustand';
+import { useSystemStore } from './system-store';
+import { useAuthStore } from './auth-store';
+import { useProductStore } from './product-store';
+import { useTwoFactorStore } from './two-factor-store';
+
+/**
+ * All persisted stores use `skipHydration`: server HTML and the first client render use the initial state,
+ * then <StoreHydration /> calls `rehydrateStores()` after mount. Components that render persisted values
+ * read `useStoresHydrated()` first to avoid a flash of defaults.
+ */
+export const useHydrationStore = create<{ hydrated: boolean }>(() => ({ hydrated: false }));
+
+let hydrating: Promise<void> | null = null;
+
+export function rehydrateStores(): Promise<void> {
+  hydrating ??= Promise.all([
+    useSystemStore.persist.rehydrate(),
+    useAuthStore.persist.rehydrate(),
+    useProductStore.persist.rehydrate(),
+    useTwoFactorStore.persist.rehydrate(),
+  ]).then(() => {
+    useHydrationStore.setState({ hydrated: true });
+  });
+  return hydrating;
+}
+
+/** For tests. */
+export function resetHydration() {
+  hydrating = null;
+  useHydrationStore.setState({ hydrated: false });
+}
+
+export function useStoresHydrated(): boolean {
+  return useHydrationStore((s) => s.hydrated);
+}

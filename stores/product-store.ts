@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { Product, ProductStatus } from '@/lib/api/types';
+
+/**
+ * Products (SPEC §3/§4), localStorage `productStore`: productStatuses, travelProduct, rcaProduct,
+ * houseInsuranceProduct. The tire product is kept in memory only (not persisted).
+ * Fetching with a shared in-flight request lives in lib/api/products.ts (`loadProduct`).
+ */
+export type ProductState = {
+  productStatuses: ProductStatus | null;
+  travelProduct: Product | null;
+  rcaProduct: Product | null;
+  houseInsuranceProduct: Product | null;
+  tireProduct: Product | null;
+};
+
+export type CachedProductCode = 'rca' | 'travel' | 'house-insurance' | 'tire';
+
+type ProductActions = {
+  /** Replaces the statuses only when the server's updated_at differs from the stored one (SPEC §4). Returns whether it did. */
+  updateStatuses: (statuses: ProductStatus) => boolean;
+  setProduct: (code: CachedProductCode, product: Product) => void;
+  clearProducts: () => void;
+};
+
+export const PRODUCT_STORE_KEY = 'productStore';
+
+export const PRODUCT_FIELD: Record<CachedProductCode, keyof Omit<ProductState, 'productStatuses'>> = {
+  rca: 'rcaProduct',
+  travel: 'travelProduct',
+  'house-insurance': 'houseInsuranceProduct',
+  tire: 'tireProduct',
+};
+
+export const initialProductState: ProductState = {
+  productStatuses: null,
+  travelProduct: null,
+  rcaProduct: null,
+  houseInsuranceProduct: null,
+  tireProduct: null,
+};
+
+export const useProductStore = create<ProductState & ProductActions>()(
+  persist(
+    (set, get) => ({
+      ...initialProductState,
+      updateStatuses: (statuses) => {
+        if (get().productStatuses?.updated_at === statuses.updated_at) return false;
+        set({ productStatuses: statuses });
+        return true;
+      },
+      setProduct: (code, product) => set({ [PRODUCT_FIELD[code]]: product }),
+      clearProducts: () =>
+        set({ travelProduct: null, rcaProduct: null, houseInsuranceProduct: null, tireProduct: null }),
+    }),
+    {
+      name: PRODUCT_STORE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      skipHydration: true,
+      partialize: ({ productStatuses, travelProduct, rcaProduct, houseInsuranceProduct }) => ({
+        productStatuses,
+        travelProduct,
+        rcaProduct,
+        houseInsuranceProduct,
+      }),
+    },
+  ),
+);
+
+export const productStore = useProductStore;

@@ -1,0 +1,178 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient, RETRY_STATUSES, type CatalogueEffects } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { fakeAdapter, type FakeReply } from './helpers/fake-adapter';
+
+function effects() {
+  const fx = {
+    goToMaintenance: vi.fn<() => void>(),
+    logout: vi.fn<() => void>(),
+    toastErrors: vi.fn<(messages: string[]) => void>(),
+  };
+  return fx satisfies CatalogueEffects;
+}
+
+function client(replies: FakeReply[]) {
+  const fx = effects();
+  const fake = fakeAdapter(replies);
+  const api = createApiClient({ adapter: fake.adapter, effects: fx, retryDelayMs: 0, ensureXsrf: async () => {} });
+  return { api, fx, calls: fake.calls };
+}
+
+const ALL_STATUSES = [400, 401, 403, 404, 408, 409, 413, 422, 425, 429, 500, 501, 502, 503, 504];
+
+describe('instance settings (SPEC §9)', () => {
+  it('same origin, no timeout, 200-299 success, XSRF cookie/header names', () => {
+    const { api } = client([{ status: 200 }]);
+    expect(api.defaults.baseURL).toBe('');
+    expect(api.defaults.timeout).toBe(0);
+    expect(api.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
+    expect(api.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
+    const validate = api.defaults.validateStatus!;
+    expect([199, 200, 204, 299, 300, 304].map((s) => validate(s))).toEqual([false, true, true, true, false, false]);
+  });
+});
+
+describe('retries (SPEC §8)', () => {
+  for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+    for (const status of ALL_STATUSES) {
+      const expected = RETRY_STATUSES.has(status) ? 2 : 1;
+      it(`${method.toUpperCase()} answered ${status} is sent ${expected} time(s)`, async () => {
+        const { api, calls } = client([{ status, data: { error: { code: 'x', message: 'm' } } }]);
+        await expect(api.request({ method, url: '/api/v1/thing', data: {} })).rejects.toBeInstanceOf(ApiError);
+        expect(calls).toHaveLength(expected);
+      });
+    }
+  }
+
+  for (const method of ['get', 'head', 'options'] as const) {
+    for (const status of [408, 409, 425, 429, 500, 502, 503, 504]) {
+      it(`${method.toUpperCase()} answered ${status} is never retried`, async () => {
+        const { api, calls } = client([{ status }]);
+        await expect(api.request({ method, url: '/api/v1/thing' })).rejects.toBeInstanceOf(ApiError);
+        expect(calls).toHaveLength(1);
+      });
+    }
+  }
+
+  it('a write that fails twice is not retried a second time', async () => {
+    const { api, calls } = client([{ status: 503 }, { status: 503 }, { status: 200 }]);
+    await expect(api.post('/api/v1/orders', {})).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a write answered 503 then 200 succeeds with the same Idempotency-Key on both attempts', async () => {
+    const { api, calls } = client([{ status: 503 }, { status: 201, data: { data: { id: 7 } } }]);
+    const response = await api.post('/api/v1/orders', { a: 1 });
+    expect(response.data).toEqual({ data: { id: 7 } });
+    expect(calls).toHaveLength(2);
+    const keys = calls.map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('every write gets its own key; reads get none', async () => {
+    const { api, calls } = client([{ status: 200 }]);
+    await api.post('/a', {});
+    await api.put('/a', {});
+    await api.delete('/a');
+    await api.get('/a');
+    const keys = calls.map((c) => c.headers.get('Idempotency-Key'));
+    expect(new Set(keys.slice(0, 3)).size).toBe(3);
+    expect(keys[3]).toBeFalsy();
+  });
+
+  it('network errors (no response) are not retried', async () => {
+    let count = 0;
+    const api = createApiClient({
+      adapter: async (config) => {
+        count += 1;
+        throw new (await import('axios')).AxiosError('Network Error', 'ERR_NETWORK', config);
+      },
+      effects: effects(),
+      retryDelayMs: 0,
+      ensureXsrf: async () => {},
+    });
+    await expect(api.post('/a', {})).rejects.toMatchObject({ code: 'network_error', status: 0 });
+    expect(count).toBe(1);
+  });
+});
+
+describe('error catalogue (SPEC §8)', () => {
+  it('error code 503 goes to /maintenance and re-throws', async () => {
+    const { api, fx } = client([
+      { status: 503, data: { error: { code: 503, message: 'Maintenance', pretty_message: 'Mentenanță' } } },
+    ]);
+    const error = await api.get('/api/v1/products').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: '503', status: 503, prettyMessage: 'Mentenanță' });
+    expect(fx.goToMaintenance).toHaveBeenCalledTimes(1);
+    expect(fx.logout).not.toHaveBeenCalled();
+  });
+
+  it('a write answered with the maintenance error is retried once, then goes to /maintenance once', async () => {
+    const { api, fx, calls } = client([{ status: 503, data: { error: { code: 503, message: 'm' } } }]);
+    await expect(api.post('/api/v1/quotes', {})).rejects.toMatchObject({ code: '503' });
+    expect(calls).toHaveLength(2);
+    expect(fx.goToMaintenance).toHaveBeenCalledTimes(1);
+  });
+
+  it('HTTP 503 without the maintenance code does not redirect', async () => {
+    const { api, fx } = client([{ status: 503, data: { error: { code: 'upstream_down', message: 'x' } } }]);
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 'upstream_down' });
+    expect(fx.goToMaintenance).not.toHaveBeenCalled();
+  });
+
+  for (const status of [401, 403]) {
+    it(`HTTP ${status} logs out and re-throws`, async () => {
+      const { api, fx } = client([{ status, data: { error: { code: 'unauthenticated', message: 'no' } } }]);
+      await expect(api.get('/api/v1/orders')).rejects.toMatchObject({ status, code: 'unauthenticated' });
+      expect(fx.logout).toHaveBeenCalledTimes(1);
+      expect(fx.toastErrors).not.toHaveBeenCalled();
+    });
+  }
+
+  it('the BFF refusing a forged write (csrf_failed) does not log out', async () => {
+    const { api, fx } = client([{ status: 403, data: { error: { code: 'csrf_failed', message: 'x' } } }]);
+    await expect(api.post('/x', {})).rejects.toMatchObject({ code: 'csrf_failed' });
+    expect(fx.logout).not.toHaveBeenCalled();
+  });
+
+  it('422 toasts the first message of each field and re-throws with fieldErrors', async () => {
+    const message = JSON.stringify({
+      email: ['Adresa de email nu este validă.', 'second'],
+      'customer.phone_number': ['Numărul de telefon nu este valid.'],
+    });
+    const { api, fx } = client([{ status: 422, data: { error: { code: 'validation_failed', message } } }]);
+    const error = (await api.post('/api/v1/auth/register', {}).catch((e: unknown) => e)) as ApiError;
+    expect(fx.toastErrors).toHaveBeenCalledTimes(1);
+    expect(fx.toastErrors).toHaveBeenCalledWith(['Adresa de email nu este validă.', 'Numărul de telefon nu este valid.']);
+    expect(error.fieldErrors.email).toEqual(['Adresa de email nu este validă.', 'second']);
+    expect(error.fieldError('customer.phone_number')).toBe('Numărul de telefon nu este valid.');
+    expect(error.code).toBe('validation_failed');
+  });
+
+  it('422 whose message is not a JSON map toasts nothing', async () => {
+    const { api, fx } = client([{ status: 422, data: { error: { code: 'validation_failed', message: 'plain' } } }]);
+    const error = (await api.post('/x', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.fieldErrors).toEqual({});
+    expect(fx.toastErrors).not.toHaveBeenCalled();
+  });
+
+  it('other errors are only re-thrown, with the pretty message', async () => {
+    const { api, fx } = client([
+      { status: 404, data: { error: { code: 'not_found', message: 'nf', pretty_message: 'Nu a fost găsit.' } } },
+    ]);
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 'not_found', status: 404, prettyMessage: 'Nu a fost găsit.' });
+    expect(fx.goToMaintenance).not.toHaveBeenCalled();
+    expect(fx.logout).not.toHaveBeenCalled();
+    expect(fx.toastErrors).not.toHaveBeenCalled();
+  });
+
+  it('a 409 write is retried and its final failure handled once', async () => {
+    const { api, fx, calls } = client([{ status: 409 }, { status: 422, data: { error: { code: 'v', message: '{"a":["A"]}' } } }]);
+    await expect(api.post('/x', {})).rejects.toMatchObject({ status: 422 });
+    expect(calls).toHaveLength(2);
+    expect(fx.toastErrors).toHaveBeenCalledTimes(1);
+  });
+});
