@@ -1,0 +1,77 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/auth';
+import { AuthField } from './auth-field';
+import { FormError } from './form-error';
+import { PASSWORD_POLICY_HINT } from './register-form';
+import { SubmitButton } from './submit-button';
+import { useAuthForm } from './use-auth-form';
+
+type Props = { onSubmit: (values: ChangePasswordValues) => Promise<void> };
+
+/** Change the password of the signed-in user. */
+export function ChangePasswordForm({ onSubmit }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [done, setDone] = useState(false);
+  const form = useAuthForm({
+    formRef,
+    schema: changePasswordSchema,
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    onSubmit: async (values) => {
+      setDone(false);
+      await onSubmit(values);
+      setDone(true);
+      return 'reset' as const;
+    },
+  });
+  const { values, errors, setField } = form;
+  return (
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Schimbă parola">
+      <FormError message={errors.form} />
+      <AuthField
+        id="change-current-password"
+        name="current_password"
+        type="password"
+        label="Parola actuală"
+        autoComplete="current-password"
+        required
+        value={values.current_password}
+        onChange={(e) => {
+          setDone(false);
+          setField('current_password', e.target.value);
+        }}
+        error={errors.current_password}
+      />
+      <AuthField
+        id="change-password"
+        name="password"
+        type="password"
+        label="Parola nouă"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_POLICY_HINT}
+        value={values.password}
+        onChange={(e) => setField('password', e.target.value)}
+        error={errors.password}
+      />
+      <AuthField
+        id="change-password-confirmation"
+        name="password_confirmation"
+        type="password"
+        label="Confirmă parola nouă"
+        autoComplete="new-password"
+        required
+        value={values.password_confirmation}
+        onChange={(e) => setField('password_confirmation', e.target.value)}
+        error={errors.password_confirmation}
+      />
+      <p role="status" aria-live="polite" className="text-sm font-medium text-success">
+        {done ? 'Parola a fost schimbată.' : ''}
+      </p>
+      <div>
+        <SubmitButton pending={form.pending}>Schimbă parola</SubmitButton>
+      </div>
+    </form>
+  );
+}

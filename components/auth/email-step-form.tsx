@@ -1,0 +1,45 @@
+'use client';
+
+import { useRef } from 'react';
+import { emailStepSchema } from '@/lib/validation/auth';
+import { AuthField } from './auth-field';
+import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
+import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+type Props = {
+  defaultEmail?: string;
+  onSubmit: (email: string) => Promise<SubmitOutcome> | SubmitOutcome;
+};
+
+/** First step of /authenticate: the email decides between signing in and creating an account. */
+export function EmailStepForm({ defaultEmail = '', onSubmit }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm({
+    formRef,
+    schema: emailStepSchema,
+    initialValues: { email: defaultEmail },
+    onSubmit: (data) => onSubmit(data.email),
+  });
+  return (
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Continuă cu adresa de email">
+      <FormError message={form.errors.form} />
+      <AuthField
+        id="auth-email"
+        name="email"
+        type="email"
+        label="Adresa de email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        required
+        value={form.values.email}
+        onChange={(e) => form.setField('email', e.target.value)}
+        error={form.errors.email}
+      />
+      <SubmitButton pending={form.pending} pendingLabel="Se verifică…">
+        Continuă
+      </SubmitButton>
+    </form>
+  );
+}

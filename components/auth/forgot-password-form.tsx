@@ -1,0 +1,46 @@
+'use client';
+
+import { useRef } from 'react';
+import { forgotPasswordSchema } from '@/lib/validation/auth';
+import { AuthField } from './auth-field';
+import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
+import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+type Props = {
+  email: string;
+  onSubmit: (email: string) => Promise<SubmitOutcome> | SubmitOutcome;
+};
+
+/** Asks for a password-reset link by email. */
+export function ForgotPasswordForm({ email, onSubmit }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm({
+    formRef,
+    schema: forgotPasswordSchema,
+    initialValues: { email },
+    onSubmit: (data) => onSubmit(data.email),
+  });
+  return (
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Resetează parola">
+      <p className="text-sm text-muted">
+        Introduceți adresa de email a contului. Vă trimitem un link cu care vă puteți alege o parolă nouă.
+      </p>
+      <FormError message={form.errors.form} />
+      <AuthField
+        id="forgot-email"
+        name="email"
+        type="email"
+        label="Adresa de email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        required
+        value={form.values.email}
+        onChange={(e) => form.setField('email', e.target.value)}
+        error={form.errors.email}
+      />
+      <SubmitButton pending={form.pending}>Trimite linkul de resetare</SubmitButton>
+    </form>
+  );
+}

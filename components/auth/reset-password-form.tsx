@@ -1,0 +1,68 @@
+'use client';
+
+import { useRef } from 'react';
+import { resetPasswordSchema, type ResetPasswordValues } from '@/lib/validation/auth';
+import { AuthField } from './auth-field';
+import { FormError } from './form-error';
+import { PASSWORD_POLICY_HINT } from './register-form';
+import { SubmitButton } from './submit-button';
+import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+type Props = {
+  email: string;
+  resetToken: string;
+  onSubmit: (values: ResetPasswordValues) => Promise<SubmitOutcome> | SubmitOutcome;
+};
+
+/** The form opened by the mailed link: a new password for the account named in the link. */
+export function ResetPasswordForm({ email, resetToken, onSubmit }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm({
+    formRef,
+    schema: resetPasswordSchema,
+    initialValues: { email, reset_token: resetToken, password: '', password_confirmation: '' },
+    onSubmit,
+  });
+  const { values, errors, setField } = form;
+  // The token is not an input: its error (expired or used link) is shown as the form's error.
+  const formError = errors.form ?? errors.reset_token;
+  return (
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Parolă nouă">
+      <FormError message={formError} />
+      <AuthField
+        id="reset-email"
+        name="email"
+        type="email"
+        label="Adresa de email"
+        autoComplete="username"
+        readOnly
+        value={values.email}
+        error={errors.email}
+      />
+      <AuthField
+        id="reset-password"
+        name="password"
+        type="password"
+        label="Parola nouă"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_POLICY_HINT}
+        value={values.password}
+        onChange={(e) => setField('password', e.target.value)}
+        error={errors.password}
+      />
+      <AuthField
+        id="reset-password-confirmation"
+        name="password_confirmation"
+        type="password"
+        label="Confirmă parola nouă"
+        autoComplete="new-password"
+        required
+        value={values.password_confirmation}
+        onChange={(e) => setField('password_confirmation', e.target.value)}
+        error={errors.password_confirmation}
+      />
+      <SubmitButton pending={form.pending}>Salvează parola nouă</SubmitButton>
+    </form>
+  );
+}

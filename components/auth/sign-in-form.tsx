@@ -1,0 +1,68 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { loginSchema, type LoginValues } from '@/lib/validation/auth';
+import { AuthField } from './auth-field';
+import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
+import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+type Props = {
+  email: string;
+  onSubmit: (values: LoginValues) => Promise<SubmitOutcome> | SubmitOutcome;
+  onForgotPassword: (email: string) => void;
+};
+
+/** Sign in with email and password. The email stays editable and is kept on every error. */
+export function SignInForm({ email, onSubmit, onForgotPassword }: Props) {
+  const [showPassword, setShowPassword] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm({
+    formRef, schema: loginSchema, initialValues: { email, password: '' }, onSubmit });
+  return (
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Autentificare">
+      <FormError message={form.errors.form} />
+      <AuthField
+        id="sign-in-email"
+        name="email"
+        type="email"
+        label="Adresa de email"
+        autoComplete="username"
+        inputMode="email"
+        spellCheck={false}
+        required
+        value={form.values.email}
+        onChange={(e) => form.setField('email', e.target.value)}
+        error={form.errors.email}
+      />
+      <AuthField
+        id="sign-in-password"
+        name="password"
+        type={showPassword ? 'text' : 'password'}
+        label="Parola"
+        autoComplete="current-password"
+        required
+        autoFocus
+        value={form.values.password}
+        onChange={(e) => form.setField('password', e.target.value)}
+        error={form.errors.password}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} className="size-4" />
+          Afișează parola
+        </label>
+        <button
+          type="button"
+          className="font-medium text-primary underline underline-offset-2"
+          onClick={() => onForgotPassword(form.values.email)}
+        >
+          Am uitat parola
+        </button>
+      </div>
+      <SubmitButton pending={form.pending} pendingLabel="Se autentifică…">
+        Autentificare
+      </SubmitButton>
+    </form>
+  );
+}
