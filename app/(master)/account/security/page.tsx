@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { Container } from '@/components/ui/container';
+import { PageHeader } from '@/components/ui/page-header';
+
+export const metadata: Metadata = {
+  title: 'Securitate',
+  description: 'Parola, autentificarea în doi pași și sesiunile active ale contului.',
+};
+
+export default function SecurityPage() {
+  return (
+    <Container className="py-10 sm:py-14">
+      <PageHeader title="Securitatea contului">
+        <p>Schimbă parola, administrează autentificarea în doi pași și închide sesiunile de pe dispozitivele pe care nu le mai folosești.</p>
+      </PageHeader>
+
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import { Card } from '@/components/ui/card';
+import { Container } from '@/components/ui/container';
+import { PageHeader } from '@/components/ui/page-header';
+import { brokerIdentity } from '@/lib/broker-identity';
+
+export const metadata: Metadata = {
+  title: 'Contact',
+  description: 'Scrie-ne sau sună-ne pentru întrebări despre oferte, polițe sau daune.',
+};
+
+export default function ContactPage() {
+  const b = brokerIdentity;
+  return (
+    <Container className="py-10 sm:py-14">
+      <PageHeader title="Contactează-ne">
+        <p>Ai o întrebare despre o ofertă, o poliță sau o daună? Scrie-ne sau sună-ne: îți răspundem în zilele lucrătoare.</p>
+      </PageHeader>
+      <Card as="section" className="max-w-xl" aria-labelledby="date-contact">
+        <h2 id="date-contact" className="text-xl font-semibold">
+          Date de contact
+        </h2>
+        <dl className="mt-4 grid gap-3">
+          <div>
+            <dt className="text-sm text-muted">Telefon (luni–vineri, 9:00–18:00)</dt>
+            <dd>
+              <a className="text-primary underline" href={b.phoneHref}>
+                {b.phone}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Email</dt>
+            <dd>
+              <a className="text-primary underline" href={`mailto:${b.email}`}>
+                {b.email}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Adresă</dt>
+            <dd>{b.address}</dd>
+          </div>
+        </dl>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+'use client';
+
+import { ServerError } from '@/components/layout/server-error';
+
+/** Errors in a master-layout page: shown between the header and the footer. */
+export default function MasterError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <>
+      <title>Internal Server Error</title>
+      <ServerError error={error} retry={retry} />
+    </>
+  );
+}

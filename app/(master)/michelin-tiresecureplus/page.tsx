@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { Container } from '@/components/ui/container';
+
+export const metadata: Metadata = {
+  title: 'Michelin TireSecure+',
+  description: 'Garanția Michelin pentru anvelope: înregistrare online în 30 de zile de la cumpărarea a 4 anvelope noi.',
+};
+
+export default function MichelinTireSecurePage() {
+  return (
+    <>
+      <div className="bg-michelin-blue text-white">
+        <Container className="py-10 sm:py-14">
+          <p className="mb-2 inline-block rounded bg-michelin-yellow px-2 py-0.5 text-sm font-bold text-michelin-blue">
+            Michelin
+          </p>
+          <h1 className="text-3xl font-bold sm:text-4xl">Michelin TireSecure+</h1>
+          <p className="mt-3 max-w-3xl text-lg opacity-90">
+            Ai cumpărat un set de 4 anvelope noi Michelin pentru autoturism sau SUV? Înregistrează-le online în cel mult 30
+            de zile de la cumpărare și beneficiezi de protecție pentru avariile accidentale.
+          </p>
+        </Container>
+      </div>
+      <Container className="py-10">
+        <ul className="grid max-w-3xl list-disc gap-2 pl-6 text-muted">
+          <li>Acoperă până la 2 anvelope în primele 12 luni de la cumpărare.</li>
+          <li>Daunele se rezolvă la un service partener eligibil.</li>
+          <li>Ai nevoie de factura de cumpărare și de datele mașinii.</li>
+        </ul>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Container } from '@/components/ui/container';
+import { PageHeader } from '@/components/ui/page-header';
+
+export const metadata: Metadata = {
+  title: 'Asigurare pentru anvelope',
+  description: 'Asigură anvelopele noi împotriva avariilor accidentale: înlocuire sau reparație, pe 1 până la 3 ani.',
+};
+
+export default function TirePage() {
+  return (
+    <Container className="py-10 sm:py-14">
+      <PageHeader title="Asigurare pentru anvelope">
+        <p>Protejează anvelopele noi împotriva avariilor accidentale de pe drum: tăieturi, înțepături, umflături sau deformări.</p>
+      </PageHeader>
+      <ul className="grid max-w-3xl list-disc gap-2 pl-6 text-muted">
+        <li>Pentru cel puțin 2 anvelope noi, standard sau run-flat.</li>
+        <li>Perioadă de 1, 2 sau 3 ani, cu o limită anuală și sume per anvelopă pentru înlocuire și reparație.</li>
+        <li>Ai cumpărat 4 anvelope Michelin? Vezi și garanția <Link className="text-primary underline" href="/michelin-tiresecureplus">Michelin TireSecure+</Link>.</li>
+      </ul>
+    </Container>
+  );
+}

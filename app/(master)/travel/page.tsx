@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { PartnerBadge } from '@/components/layout/partner-badge';
+import { Container } from '@/components/ui/container';
+import { PageHeader } from '@/components/ui/page-header';
+import { getRequestPartnerCode } from '@/themes/request-theme';
+
+export const metadata: Metadata = {
+  title: 'Asigurare de călătorie',
+  description: 'Asigurare medicală de călătorie în străinătate pentru o călătorie sau pentru tot anul, cu oferte de la mai mulți asigurători.',
+};
+
+/** Also serves `/travel-:partner_code` (proxy.ts rewrites it here with the x-partner-code header). */
+export default async function TravelPage() {
+  const partnerCode = await getRequestPartnerCode();
+  return (
+    <Container className="py-10 sm:py-14">
+      {partnerCode ? <PartnerBadge code={partnerCode} /> : null}
+      <PageHeader title="Asigurare de călătorie">
+        <p>
+          Alege zona, perioada și persoanele care călătoresc și compară ofertele pentru cheltuieli medicale în
+          străinătate, cu opțiuni pentru sporturi de iarnă, anularea călătoriei sau asistență rutieră.
+        </p>
+      </PageHeader>
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+'use client';
+
+import { ServerError } from '@/components/layout/server-error';
+
+/** Errors in a minimal-layout page (sign-in, two-factor, payment redirect). */
+export default function MinimalError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <>
+      <title>Internal Server Error</title>
+      <ServerError error={error} retry={retry} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { NextResponse } from 'next/server';
+import { ensureXsrfCookie } from '@/lib/bff/forward';
+import { parseCookies } from '@/lib/bff/request';
+import { bffSettings } from '@/lib/bff/settings';
+
+/**
+ * Issues the XSRF-TOKEN cookie (SPEC §9) when the browser has none. The API client calls it before its first
+ * write (lib/api/xsrf.ts); every other BFF answer also sets the cookie when it is missing.
+ */
+export function GET(request: Request) {
+  const response = new NextResponse(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  ensureXsrfCookie(response, { cookies: parseCookies(request.headers.get('cookie')), settings: bffSettings() });
+  return response;
+}

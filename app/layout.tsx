@@ -1,0 +1,52 @@
+import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
+import type { ReactNode } from 'react';
+import { AppProviders } from '@/components/providers/app-providers';
+import { themeScript } from '@/components/layout/theme-script';
+import { ScrollManager } from '@/components/navigation/scroll-manager';
+import { brokerIdentity } from '@/lib/broker-identity';
+import { getPublicConfig } from '@/lib/config/env';
+import { isSignedIn } from '@/lib/session/server';
+import { themeFromHeader } from '@/themes';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: {
+    template: `%s · ${brokerIdentity.brandName}`,
+    default: `${brokerIdentity.brandName}: asigurări online RCA, călătorie, locuință`,
+  },
+  description:
+    'Cumpără online asigurarea RCA, de călătorie, de locuință sau pentru anvelope: compari oferte de la mai mulți asigurători și primești polița pe email.',
+  applicationName: brokerIdentity.brandName,
+  icons: { icon: '/favicon.ico' },
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#0b2e5c' },
+    { media: '(prefers-color-scheme: dark)', color: '#0d131c' },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const requestHeaders = await headers();
+  const theme = themeFromHeader(requestHeaders.get('x-theme'));
+  const nonce = requestHeaders.get('x-nonce') ?? undefined;
+
+  return (
+    <html lang="ro" data-theme={theme} suppressHydrationWarning>
+      <head>
+        {/* Sets the dark class before the first paint (no flash of the wrong theme). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+      </head>
+      <body>
+        <AppProviders config={getPublicConfig()} signedIn={await isSignedIn()}>
+          <ScrollManager />
+          {children}
+        </AppProviders>
+      </body>
+    </html>
+  );
+}

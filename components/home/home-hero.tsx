@@ -1,0 +1,32 @@
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import type { ThemeAssets } from '@/themes';
+
+export function HomeHero({ theme }: { theme: ThemeAssets }) {
+  return (
+    <section className="bg-primary-light/60 dark:bg-primary-light" aria-labelledby="home-title">
+      <Container className="grid items-center gap-10 py-12 sm:py-16 md:grid-cols-2">
+        <div>
+          <p className="mb-3 text-sm font-semibold uppercase tracking-wide text-secondary">Broker de asigurare autorizat ASF</p>
+          <h1 id="home-title" className="text-4xl font-bold text-primary sm:text-5xl">
+            Asigurări online, simplu și rapid
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-muted">
+            Compari oferte RCA, de călătorie, de locuință și pentru anvelope de la mai mulți asigurători, plătești cu
+            cardul și primești polița pe email în câteva minute.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <ButtonLink href="/rca" size="lg">
+              Calculează RCA
+            </ButtonLink>
+            <ButtonLink href="/travel" variant="secondary" size="lg">
+              Asigurare de călătorie
+            </ButtonLink>
+          </div>
+        </div>
+        {/* eslint-disable-next-line @next/next/no-img-element -- decorative SVG illustration */}
+        <img src={theme.hero} alt="" width={560} height={420} className="mx-auto w-full max-w-md md:max-w-none" />
+      </Container>
+    </section>
+  );
+}

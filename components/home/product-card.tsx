@@ -1,0 +1,38 @@
+import { ButtonLink, Card } from '@/components/ui';
+import type { HomeProduct } from './product-catalogue';
+
+/** One product on the home page. An unavailable product says so and offers no way to start it. */
+export function ProductCard({ product }: { product: HomeProduct }) {
+  const headingId = `produs-${product.code}`;
+  return (
+    <Card as="li" aria-labelledby={headingId} className="flex h-full flex-col">
+      {/* eslint-disable-next-line @next/next/no-img-element -- small decorative SVG icon */}
+      <img src={product.icon} alt="" width={48} height={48} className="h-12 w-12" />
+      <h3 id={headingId} className="mt-4 text-xl font-semibold text-primary">
+        {product.title}
+      </h3>
+      <p className="mt-2 text-muted">{product.summary}</p>
+      <ul className="mt-4 space-y-1.5 text-sm">
+        {product.points.map((point) => (
+          <li key={point} className="flex gap-2">
+            <span aria-hidden="true" className="text-success">
+              ✓
+            </span>
+            {point}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-6">
+        {product.available ? (
+          <ButtonLink href={product.href} className="w-full" aria-describedby={headingId}>
+            {product.cta}
+          </ButtonLink>
+        ) : (
+          <p className="rounded-md bg-warning-surface px-3 py-2 text-sm font-medium" data-testid={`indisponibil-${product.code}`}>
+            Momentan indisponibil. Reveniți în curând.
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

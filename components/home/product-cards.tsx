@@ -1,0 +1,15 @@
+import { Container } from '@/components/ui/container';
+import type { ProductStatus } from '@/lib/api/types';
+import { LiveProducts } from './live-products';
+
+/**
+ * Home page products and vignettes with their availability. Server-rendered from the statuses the page
+ * read; the client leaf keeps them current.
+ */
+export function ProductCards({ statuses }: { statuses: ProductStatus | null }) {
+  return (
+    <Container>
+      <LiveProducts initialStatuses={statuses} />
+    </Container>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ProductStatus } from '@/lib/api/types';
+import { productIcons } from '@/themes';
+
+/**
+ * The products of the home page and whether each can be started, from the site's product statuses
+ * (`x-site-product-statuses`). Tire cover has no flag in the status record: it is always offered.
+ * Without statuses (backend unreachable) the record's defaults apply: insurance on, vignettes off.
+ */
+export type HomeProductCode = 'rca' | 'travel' | 'house' | 'tire';
+
+export type HomeProduct = {
+  code: HomeProductCode;
+  icon: string;
+  title: string;
+  summary: string;
+  points: string[];
+  href: string;
+  cta: string;
+  available: boolean;
+};
+
+export type VignetteFlag = { code: 'ro' | 'hu'; title: string; detail: string; available: boolean };
+
+const PRODUCTS: Omit<HomeProduct, 'available'>[] = [
+  {
+    code: 'rca',
+    icon: productIcons.rca,
+    title: 'Asigurare RCA',
+    summary: 'Compari ofertele asigurătorilor pentru mașina ta, cu sau fără decontare directă.',
+    points: ['Datele vehiculului completate după număr și VIN', 'Clasa bonus-malus afișată', 'Perioade de la 1 la 12 luni'],
+    href: '/rca',
+    cta: 'Calculează RCA',
+  },
+  {
+    code: 'travel',
+    icon: productIcons.travel,
+    title: 'Asigurare de călătorie',
+    summary: 'Cheltuieli medicale în străinătate, repatriere, sporturi de iarnă și anularea călătoriei.',
+    points: ['Europa sau toată lumea', 'Până la 7 călători pe o poliță', 'Pachete de la 10.000 la 100.000 EUR'],
+    href: '/travel',
+    cta: 'Calculează călătoria',
+  },
+  {
+    code: 'house',
+    icon: productIcons.house,
+    title: 'Asigurare de locuință',
+    summary: 'Polița PAD obligatorie și, dacă vrei, o asigurare facultativă pentru clădire și bunuri.',
+    points: ['PAD de la 50 de lei pe an', 'Furt, răspundere civilă, instalații', 'Plata în până la 4 rate'],
+    href: '/house',
+    cta: 'Calculează locuința',
+  },
+  {
+    code: 'tire',
+    icon: productIcons.auto,
+    title: 'Asigurare de anvelope',
+    summary: 'Înlocuirea sau repararea anvelopelor avariate accidental, pentru 1–3 ani.',
+    points: ['Anvelope standard sau run-flat', 'Între 2 și 4 anvelope', 'Garanția Michelin TireSecure+'],
+    href: '/tire',
+    cta: 'Calculează anvelopele',
+  },
+];
+
+export function homeProducts(statuses: ProductStatus | null): HomeProduct[] {
+  const flags: Record<HomeProductCode, boolean> = {
+    rca: statuses?.is_rca_available ?? true,
+    travel: statuses?.is_travel_available ?? true,
+    house: statuses?.is_house_insurance_available ?? true,
+    tire: true,
+  };
+  return PRODUCTS.map((p) => ({ ...p, available: flags[p.code] }));
+}
+
+export function vignetteFlags(statuses: ProductStatus | null): VignetteFlag[] {
+  return [
+    {
+      code: 'ro',
+      title: 'Rovinieta România',
+      detail: 'Pentru drumurile naționale din România.',
+      available: statuses?.is_ro_vignette_available ?? false,
+    },
+    {
+      code: 'hu',
+      title: 'Vigneta Ungaria (e-matrica)',
+      detail: 'Pentru autostrăzile din Ungaria.',
+      available: statuses?.is_hu_vignette_available ?? false,
+    },
+  ];
+}
+
+/** The newer of two status records (by updated_at); realtime, polling and the store may race. */
+export function newerStatuses(current: ProductStatus | null, candidate: ProductStatus | null): ProductStatus | null {
+  if (!candidate) return current;
+  if (!current) return candidate;
+  return Date.parse(candidate.updated_at) >= Date.parse(current.updated_at) ? candidate : current;
+}

@@ -1,0 +1,84 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { accountLinks } from './nav-links';
+
+/**
+ * Signed-in visitors: a disclosure button with the account pages (Escape and outside clicks close it).
+ * Signed-out visitors: a link to /authenticate.
+ */
+export function AccountMenu({ signedIn }: { signedIn: boolean }) {
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const pathname = usePathname();
+  // Open for the path it was opened on: a navigation closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean | ((v: boolean) => boolean)) =>
+    setOpenOn((typeof value === 'function' ? value(open) : value) ? pathname : null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpenOn(null);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  if (!signedIn) {
+    return (
+      <Link href="/authenticate" className="btn btn-secondary btn-sm">
+        Contul meu
+      </Link>
+    );
+  }
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-secondary btn-sm"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        Contul meu
+        <svg className="h-4 w-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="2" fill="none" />
+        </svg>
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-border bg-surface py-2 shadow-lg"
+      >
+        {accountLinks.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              className="block px-4 py-2 hover:bg-primary-light"
+              aria-current={pathname === link.href ? 'page' : undefined}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

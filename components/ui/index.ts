@@ -1,0 +1,13 @@
+export { Accordion, type AccordionItem } from './accordion';
+export { Alert, type AlertTone } from './alert';
+export { Button, ButtonLink, buttonClasses, type ButtonSize, type ButtonVariant } from './button';
+export { Card } from './card';
+export { Checkbox } from './checkbox';
+export { Container } from './container';
+export { cx } from './cx';
+export { PageHeader } from './page-header';
+export { RadioGroup, type RadioOption } from './radio-group';
+export { SelectField, type SelectOption } from './select-field';
+export { Skeleton } from './skeleton';
+export { Spinner } from './spinner';
+export { TextField } from './text-field';
