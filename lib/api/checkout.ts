@@ -1,0 +1,99 @@
+/**
+ * The purchase calls of the shop (backend README "The shop's own calls"): vehicle lookup, quotes, orders and
+ * the payment redirect. Browser calls through the BFF with the one `api` instance; errors arrive as ApiError.
+ */
+import { api, unwrap, type Envelope } from '@/lib/api/client';
+import type { Insurer, Order } from '@/lib/api/orders';
+import type { ProductCode } from '@/lib/api/types';
+
+export type Vehicle = {
+  registration_plate: string;
+  vin: string;
+  category: 'car' | 'van' | 'motorcycle' | 'trailer';
+  make: string;
+  model: string;
+  fuel: 'petrol' | 'diesel' | 'hybrid' | 'electric' | 'lpg';
+  year: number;
+  max_mass_kg: number;
+  engine_cc: number;
+  power_kw: number;
+  seats: number;
+  first_registration_date: string;
+  civ_series: string;
+};
+
+export type Offer = {
+  id: string;
+  insurer: Insurer;
+  package_code: string;
+  package_name: string;
+  price_bani: number;
+  period_label: string;
+  direct_settlement: boolean;
+  bonus_malus_class: string | null;
+  coverage: string[];
+};
+
+export type Quote = {
+  id: string;
+  product_code: ProductCode;
+  partner_code: string | null;
+  input: Record<string, unknown>;
+  offers: Offer[];
+  created_at: string;
+  expires_at: string;
+};
+
+export type OrderCustomer = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  cnp?: string;
+  cui?: string;
+  address?: { county: string; town: string; street: string; postal_code: string };
+};
+
+export type CreateOrderPayload = {
+  quote_id: string;
+  offer_id: string;
+  customer: OrderCustomer;
+  partner_code?: string;
+  consents: { terms: true; product_sheet: true; data_processing: true };
+};
+
+export type PaymentStart = { payment_id: string; redirect_url: string };
+
+export async function lookupVehicle(query: { registration_plate?: string; vin?: string }): Promise<Vehicle> {
+  const params: Record<string, string> = {};
+  if (query.registration_plate) params.registration_plate = query.registration_plate;
+  if (query.vin) params.vin = query.vin;
+  return unwrap(await api.get<Envelope<Vehicle>>('/api/v1/vehicles/lookup', { params }));
+}
+
+export async function createQuote(payload: {
+  product_code: ProductCode;
+  partner_code?: string | null;
+  input: unknown;
+}): Promise<Quote> {
+  const body: Record<string, unknown> = { product_code: payload.product_code, input: payload.input };
+  if (payload.partner_code) body.partner_code = payload.partner_code;
+  return unwrap(await api.post<Envelope<Quote>>('/api/v1/quotes', body));
+}
+
+export async function getQuote(id: string): Promise<Quote> {
+  return unwrap(await api.get<Envelope<Quote>>(`/api/v1/quotes/${encodeURIComponent(id)}`));
+}
+
+export async function createOrder(payload: CreateOrderPayload): Promise<Order> {
+  return unwrap(await api.post<Envelope<Order>>('/api/v1/orders', payload));
+}
+
+/** Starts a payment: the processor's page to send the browser to. */
+export async function startPayment(orderId: number | string, returnUrl: string): Promise<PaymentStart> {
+  return unwrap(
+    await api.post<Envelope<PaymentStart>>(`/api/v1/orders/${encodeURIComponent(String(orderId))}/payments`, {
+      return_url: returnUrl,
+    }),
+  );
+}

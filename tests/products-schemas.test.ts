@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { cnpControlDigit, cuiControlDigit } from '@/lib/validation/formats';
+import { fieldErrorsOf } from '@/lib/validation/products/common';
+import { customerMessages, detailsSchema, emptyDetailsForm } from '@/lib/validation/products/customer';
+import { emptyHouseForm, houseInputSchema, houseMessages } from '@/lib/validation/products/house';
+import { emptyRcaForm, rcaInputSchema, rcaMessages, type RcaFormValues } from '@/lib/validation/products/rca';
+import { emptyTireForm, tireInputSchema, tireMessages } from '@/lib/validation/products/tire';
+import { emptyTravelForm, travelInputSchema, travelMessages } from '@/lib/validation/products/travel';
+
+// 2026-03-28 22:30 UTC is already 29 March in Bucharest (UTC+2): "tomorrow" there is 30 March.
+const NOW = new Date('2026-03-28T22:30:00Z');
+
+function validCnp(prefix12 = '185061540001'): string {
+  return prefix12 + cnpControlDigit(prefix12);
+}
+
+function rcaForm(patch: (f: RcaFormValues) => void = () => {}): RcaFormValues {
+  const f = emptyRcaForm(NOW);
+  f.registration_plate = 'b 123 abc';
+  f.vin = 'wvwzzz1jzxw000001';
+  Object.assign(f.vehicle, {
+    make: 'Volkswagen',
+    model: 'Golf',
+    fuel: 'petrol',
+    year: '2018',
+    max_mass_kg: '1750',
+    engine_cc: '1395',
+    power_kw: '110',
+    seats: '5',
+  });
+  f.owner.cnp = validCnp();
+  f.owner.driving_licence_date = '2005-06-01';
+  patch(f);
+  return f;
+}
+
+function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) {
+  const result = schema.safeParse(value) as { success: boolean; error?: Parameters<typeof fieldErrorsOf>[0] };
+  return result.success ? {} : fieldErrorsOf(result.error!);
+}
+
+describe('RCA input schema', () => {
+  it('accepts a complete form and yields the backend input (normalised, numbers)', () => {
+    const result = rcaInputSchema(NOW).parse(rcaForm());
+    expect(result.registration_plate).toBe('B123ABC');
+    expect(result.vin).toBe('WVWZZZ1JZXW000001');
+    expect(result.vehicle).toEqual({
+      category: 'car',
+      make: 'Volkswagen',
+      model: 'Golf',
+      fuel: 'petrol',
+      year: 2018,
+      max_mass_kg: 1750,
+      engine_cc: 1395,
+      power_kw: 110,
+      seats: 5,
+      use_type: 'personal',
+    });
+    expect(result.owner).toEqual({ type: 'person', cnp: validCnp(), driving_licence_date: '2005-06-01' });
+    expect(result.start_date).toBe('2026-03-30');
+    expect(result.period_months).toBe(12);
+  });
+
+  it('puts Romanian messages on invalid plate, VIN and CNP fields', () => {
+    const errors = errorsOf(
+      rcaInputSchema(NOW),
+      rcaForm((f) => {
+        f.registration_plate = 'XX12ABC';
+        f.vin = 'WVWZZZ1JZXW00000I';
+        f.owner.cnp = '1850615400012';
+      }),
+    );
+    expect(errors.registration_plate).toBe('Numărul de înmatriculare nu este valid (ex.: B123ABC, CJ45XYZ).');
+    expect(errors.vin).toBe('Seria de șasiu (VIN) are 17 caractere: litere fără I, O, Q și cifre.');
+    expect(errors['owner.cnp']).toBe('CNP-ul nu este valid: verificați cele 13 cifre.');
+  });
+
+  it('asks for missing plate and VIN rather than calling them invalid', () => {
+    const errors = errorsOf(rcaInputSchema(NOW), rcaForm((f) => ((f.registration_plate = ''), (f.vin = ' '))));
+    expect(errors.registration_plate).toBe('Introduceți numărul de înmatriculare.');
+    expect(errors.vin).toBe('Introduceți seria de șasiu (VIN).');
+  });
+
+  it('validates a company owner by CUI checksum and strips the RO prefix', () => {
+    const body = '1472583';
+    const cui = `RO${body}${cuiControlDigit(body)}`;
+    const ok = rcaInputSchema(NOW).parse(rcaForm((f) => ((f.owner.type = 'company'), (f.owner.cui = cui), (f.owner.caen = '4941'))));
+    expect(ok.owner).toEqual({ type: 'company', cui: cui.slice(2), caen: '4941' });
+    const wrongDigit = `${body}${(cuiControlDigit(body) + 1) % 10}`;
+    const errors = errorsOf(rcaInputSchema(NOW), rcaForm((f) => ((f.owner.type = 'company'), (f.owner.cui = wrongDigit), (f.owner.caen = '49'))));
+    expect(errors['owner.cui']).toBe('CUI-ul nu este valid: verificați cifra de control.');
+    expect(errors['owner.caen']).toBe('Codul CAEN are 4 cifre.');
+  });
+
+  it('allows a start date from tomorrow to 30 days ahead in Europe/Bucharest', () => {
+    const schema = rcaInputSchema(NOW);
+    expect(schema.safeParse(rcaForm((f) => (f.start_date = '2026-03-30'))).success).toBe(true);
+    expect(schema.safeParse(rcaForm((f) => (f.start_date = '2026-04-28'))).success).toBe(true);
+    const today = errorsOf(schema, rcaForm((f) => (f.start_date = '2026-03-29')));
+    expect(today.start_date).toBe(rcaMessages.start('2026-03-30', '2026-04-28'));
+    expect(errorsOf(schema, rcaForm((f) => (f.start_date = '2026-04-29'))).start_date).toBeDefined();
+    expect(errorsOf(schema, rcaForm((f) => (f.start_date = '2026-02-30'))).start_date).toBe('Introduceți o dată validă.');
+  });
+
+  it('keeps the period between 1 and 12 months', () => {
+    const schema = rcaInputSchema(NOW);
+    expect(errorsOf(schema, rcaForm((f) => (f.period_months = '0'))).period_months).toBe(rcaMessages.period);
+    expect(errorsOf(schema, rcaForm((f) => (f.period_months = '13'))).period_months).toBe(rcaMessages.period);
+    expect(schema.parse(rcaForm((f) => (f.period_months = '1'))).period_months).toBe(1);
+  });
+
+  it('checks vehicle numbers and the driving licence against the CNP', () => {
+    const errors = errorsOf(
+      rcaInputSchema(NOW),
+      rcaForm((f) => {
+        f.vehicle.year = 'abc';
+        f.vehicle.seats = '';
+        f.owner.driving_licence_date = '1990-01-01'; // CNP born 1985-06-15: licence at 4 years old
+      }),
+    );
+    expect(errors['vehicle.year']).toBe('Introduceți un număr.');
+    expect(errors['vehicle.seats']).toBe('Câmpul este obligatoriu.');
+    expect(errors['owner.driving_licence_date']).toBe(rcaMessages.licenceTooEarly);
+    const noEngine = errorsOf(rcaInputSchema(NOW), rcaForm((f) => (f.vehicle.engine_cc = '0')));
+    expect(noEngine['vehicle.engine_cc']).toBe(rcaMessages.engineNeeded);
+    // An electric car has no cylinder capacity.
+    const electric = rcaForm((f) => ((f.vehicle.fuel = 'electric'), (f.vehicle.engine_cc = '0')));
+    expect(rcaInputSchema(NOW).safeParse(electric).success).toBe(true);
+  });
+});
+
+describe('travel input schema', () => {
+  const base = () => {
+    const f = emptyTravelForm(NOW);
+    f.destination = 'Grecia';
+    f.travellers = [{ birth_date: '1990-05-01' }];
+    return f;
+  };
+
+  it('yields the backend input with a null cancellation value when storno is off', () => {
+    const result = travelInputSchema(NOW).parse(base());
+    expect(result.start_date).toBe('2026-03-30');
+    expect(result.end_date).toBe('2026-04-05');
+    expect(result.options).toEqual({ winter_sports: false, summer_sports: false, road_assistance: false, cancellation_insured_value_eur: null });
+  });
+
+  it('limits trips to 2–365 days and 1–7 travellers', () => {
+    const schema = travelInputSchema(NOW);
+    const oneDay = base();
+    oneDay.end_date = oneDay.start_date;
+    expect(errorsOf(schema, oneDay).end_date).toBe(travelMessages.duration);
+    const backwards = base();
+    backwards.end_date = '2026-03-29';
+    expect(errorsOf(schema, backwards).end_date).toBe(travelMessages.endBeforeStart);
+    const crowd = base();
+    crowd.travellers = Array.from({ length: 8 }, () => ({ birth_date: '1990-01-01' }));
+    expect(errorsOf(schema, crowd).travellers).toBe(travelMessages.travellers);
+    const nobody = base();
+    nobody.travellers = [];
+    expect(errorsOf(schema, nobody).travellers).toBe(travelMessages.travellers);
+  });
+
+  it('requires each traveller birth date in the past and a storno value when storno is chosen', () => {
+    const f = base();
+    f.travellers = [{ birth_date: '1990-01-01' }, { birth_date: '2027-01-01' }];
+    f.options.cancellation = true;
+    const errors = errorsOf(travelInputSchema(NOW), f);
+    expect(errors['travellers.1.birth_date']).toBe(travelMessages.birthFuture);
+    expect(errors['options.cancellation_insured_value_eur']).toBe(travelMessages.cancellation);
+    f.travellers = [{ birth_date: '1990-01-01' }];
+    f.options.cancellation_insured_value_eur = '1500';
+    expect(travelInputSchema(NOW).parse(f).options.cancellation_insured_value_eur).toBe(1500);
+  });
+});
+
+describe('house input schema', () => {
+  const base = () => {
+    const f = emptyHouseForm();
+    f.address = { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Memorandumului 1' };
+    Object.assign(f, { year_built: '1995', area_sqm: '80', rooms: '3', floors: '1' });
+    return f;
+  };
+
+  it('sends voluntary: null for PAD only', () => {
+    const result = houseInputSchema(NOW).parse(base());
+    expect(result.voluntary).toBeNull();
+    expect(result.structure).toBe('A');
+    expect(result.area_sqm).toBe(80);
+  });
+
+  it('validates the voluntary cover only when chosen', () => {
+    const f = base();
+    f.voluntary.building_sum_lei = '5';
+    expect(houseInputSchema(NOW).safeParse(f).success).toBe(true);
+    f.voluntary.enabled = true;
+    expect(errorsOf(houseInputSchema(NOW), f)['voluntary.building_sum_lei']).toBe(houseMessages.building);
+    f.voluntary = { ...f.voluntary, building_sum_lei: '200000', contents_sum_lei: '30000', instalments: '4' };
+    f.voluntary.options.theft = true;
+    expect(houseInputSchema(NOW).parse(f).voluntary).toEqual({
+      building_sum_lei: 200000,
+      contents_sum_lei: 30000,
+      options: { theft: true, liability: false, pipes: false, electrical: false },
+      instalments: 4,
+    });
+  });
+
+  it('rejects a missing address and impossible numbers', () => {
+    const f = base();
+    f.address.county = '';
+    f.year_built = '2100';
+    f.area_sqm = '5';
+    const errors = errorsOf(houseInputSchema(NOW), f);
+    expect(errors['address.county']).toBe(houseMessages.county);
+    expect(errors.year_built).toBe(houseMessages.year(2026));
+    expect(errors.area_sqm).toBe(houseMessages.area);
+  });
+});
+
+describe('tire input schema', () => {
+  it('accepts 2–4 tires bought in the last 30 days', () => {
+    const f = { ...emptyTireForm({ now: NOW }), plan_code: 'basic', brand: 'Continental', tire_count: '2' };
+    const result = tireInputSchema({ now: NOW }).parse(f);
+    expect(result).toMatchObject({ plan_code: 'basic', tire_count: 2, period_years: 1, purchase_date: '2026-03-29' });
+    expect(result.invoice_number).toBeUndefined();
+    const errors = errorsOf(tireInputSchema({ now: NOW }), { ...f, tire_count: '1', purchase_date: '2026-02-20' });
+    expect(errors.tire_count).toBe(tireMessages.count);
+    expect(errors.purchase_date).toBe(tireMessages.purchase('2026-02-27', '2026-03-29'));
+  });
+
+  it('Michelin TireSecure+ needs a set of 4 Michelin tires and the invoice', () => {
+    const f = { ...emptyTireForm({ now: NOW, michelin: true }), tire_count: '2', brand: 'Pirelli' };
+    const errors = errorsOf(tireInputSchema({ now: NOW, michelin: true }), f);
+    expect(errors.tire_count).toBe(tireMessages.michelinCount);
+    expect(errors.brand).toBe(tireMessages.michelinBrand);
+    expect(errors.invoice_number).toBe(tireMessages.invoiceRequired);
+    const ok = tireInputSchema({ now: NOW, michelin: true }).parse({ ...f, tire_count: '4', brand: 'MICHELIN', invoice_number: 'FV-2026/1' });
+    expect(ok.brand).toBe('michelin');
+  });
+});
+
+describe('details step schema', () => {
+  const filled = () => {
+    const f = emptyDetailsForm();
+    f.customer = { ...f.customer, first_name: 'Ana', last_name: 'Pop', email: 'ana@exemplu.ro', phone_number: '+40722 123 456' };
+    f.consents = { terms: true, product_sheet: true, data_processing: true };
+    return f;
+  };
+
+  it('normalises the phone and leaves out empty identity and address', () => {
+    expect(detailsSchema().parse(filled()).customer).toEqual({
+      first_name: 'Ana',
+      last_name: 'Pop',
+      email: 'ana@exemplu.ro',
+      phone_number: '0722123456',
+    });
+  });
+
+  it('requires every consent, with Romanian messages', () => {
+    const f = filled();
+    f.consents = { terms: false, product_sheet: false, data_processing: true };
+    const errors = errorsOf(detailsSchema(), f);
+    expect(errors['consents.terms']).toBe(customerMessages.terms);
+    expect(errors['consents.product_sheet']).toBe(customerMessages.productSheet);
+    expect(errors['consents.data_processing']).toBeUndefined();
+  });
+
+  it('checks CNP or CUI when the product needs it, and a half-filled address', () => {
+    const f = filled();
+    f.customer.cnp = '1234567890123';
+    f.customer.address.town = 'Iași';
+    f.customer.email = 'nu-e-email';
+    const errors = errorsOf(detailsSchema('cnp'), f);
+    expect(errors['customer.cnp']).toBe('CNP-ul nu este valid: verificați cele 13 cifre.');
+    expect(errors['customer.address.county']).toBe(customerMessages.county);
+    expect(errors['customer.email']).toBe('Adresa de email nu este validă.');
+    expect(errorsOf(detailsSchema('cui'), filled())['customer.cui']).toBe('Introduceți CUI-ul.');
+  });
+});
