@@ -1,0 +1,82 @@
+import { headers } from 'next/headers';
+import { getSessionToken } from '@/lib/session/server';
+import { bffSettings } from '@/lib/bff/settings';
+import { ApiError, apiErrorFromResponse } from './errors';
+
+/**
+ * Server-side data access for server components and route handlers (never import from client code).
+ * Calls the backend directly with the session's bearer and the client's IP; answers `data`, or throws the
+ * same ApiError as the browser client. No retries here: pages render again on the next navigation.
+ *
+ *   const orders = await backendFetch<Order[]>('/api/v1/orders');
+ *   const product = await backendFetch<Product>('/api/v1/products/rca', { token: null });
+ */
+export type BackendFetchOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  /** undefined = the session's token (from the cookie); null = anonymous call; a string = that token. */
+  token?: string | null;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+export type BackendAnswer<T> = { data: T; headers: Headers; status: number };
+
+function baseFor(path: string): string {
+  const settings = bffSettings();
+  return path.startsWith('/api/v1/products') ? settings.productsUrl : settings.backendUrl;
+}
+
+async function clientIp(): Promise<string | null> {
+  try {
+    const h = await headers();
+    return h.get('x-client-ip') ?? h.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null;
+  } catch {
+    return null; // outside a request scope
+  }
+}
+
+/** Like backendFetch, with the response headers (e.g. x-site-product-statuses). */
+export async function backendRequest<T>(path: string, options: BackendFetchOptions = {}): Promise<BackendAnswer<T>> {
+  const method = options.method ?? 'GET';
+  const token = options.token === undefined ? await getSessionToken() : options.token;
+  const url = new URL(`${baseFor(path)}${path}`);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  const requestHeaders: Record<string, string> = { accept: 'application/json' };
+  if (token) requestHeaders.authorization = `Bearer ${token}`;
+  const ip = await clientIp();
+  if (ip) requestHeaders['x-forwarded-for'] = ip;
+  if (options.body !== undefined) requestHeaders['content-type'] = 'application/json';
+  if (method !== 'GET') requestHeaders['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: requestHeaders,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      cache: 'no-store',
+      signal: options.signal,
+    });
+  } catch {
+    throw new ApiError({ code: 'backend_unreachable', status: 502, message: `Backend unreachable: ${method} ${path}` });
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw apiErrorFromResponse(res.status, body);
+  return { data: (body as { data: T } | null)?.data as T, headers: res.headers, status: res.status };
+}
+
+/** GET/POST/… a backend path and answer its `data`; failures throw ApiError. */
+export async function backendFetch<T>(path: string, options: BackendFetchOptions = {}): Promise<T> {
+  return (await backendRequest<T>(path, options)).data;
+}

@@ -1,0 +1,283 @@
+import { NextResponse } from 'next/server';
+import { sessionCookieOptions } from '@/lib/session/cookies';
+import { signTwoFactorState, stateFromActiveSession, type ActiveSessionResponse } from '@/lib/session/two-factor-state';
+import { newXsrfToken, refuseForgedWrite, XSRF_COOKIE, xsrfCookieOptions } from './csrf';
+import { clientIpOf, parseCookies } from './request';
+import { bffSettings, type BffSettings } from './settings';
+
+/**
+ * The BFF (DESIGN.md "Requests"): forwards /api/v1/* from the browser to the backend (products calls to the
+ * products host) with the session's bearer and the client's IP, keeps the access token in an httpOnly cookie,
+ * and keeps the signed two-factor state cookie of proxy.ts up to date. Per request it does only the forward:
+ * bodies are buffered once (≤ 1 MiB at the backend), JSON is parsed only on the few calls that need it.
+ */
+
+/** Answers carrying `access_token` (SPEC §7): the cookie is set and the token removed. */
+const TOKEN_PATHS = new Set([
+  'auth/login',
+  'auth/register',
+  'auth/social/authentications/google',
+  'users/store-from-product-page',
+]);
+/** After these succeed, the two-factor state of the session changed: re-read and re-sign it. */
+const STATE_CHANGING_PATHS = new Set(['auth/two-factor/verify-code', 'auth/two-factor/remove']);
+/** Bodies that carry the client's `user_ip` / `user_agent`. */
+const CLIENT_CONTEXT_PATHS = new Set([
+  'auth/two-factor/verify-code',
+  'auth/two-factor/check-active-session',
+  'auth/two-factor/generate-code',
+]);
+/** Calls that take the access token in the `?token=` query. */
+const QUERY_TOKEN_PATHS = new Set(['auth/two-factor/generate-qr-code', 'two-factor-auth-providers/user']);
+const LOGOUT_PATH = 'auth/logout';
+
+const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'user-agent'];
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'cache-control',
+  'retry-after',
+  'etag',
+  'last-modified',
+  'x-site-product-statuses',
+];
+
+type Context = {
+  request: Request;
+  settings: BffSettings;
+  cookies: Map<string, string>;
+  token: string | null;
+  clientIp: string;
+  userAgent: string;
+};
+
+function contextOf(request: Request): Context {
+  const settings = bffSettings();
+  const cookies = parseCookies(request.headers.get('cookie'));
+  return {
+    request,
+    settings,
+    cookies,
+    token: cookies.get(settings.names.token) || null,
+    clientIp: clientIpOf(request),
+    userAgent: request.headers.get('user-agent') ?? '',
+  };
+}
+
+function upstreamHeaders(ctx: Context, token: string | null): Headers {
+  const headers = new Headers();
+  for (const name of REQUEST_HEADERS) {
+    const value = ctx.request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  headers.set('x-forwarded-for', ctx.clientIp);
+  return headers;
+}
+
+function copyResponseHeaders(from: Headers): Headers {
+  const headers = new Headers();
+  for (const name of RESPONSE_HEADERS) {
+    const value = from.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return headers;
+}
+
+/** Sets the XSRF cookie on any BFF answer when the browser does not have one yet. */
+export function ensureXsrfCookie(response: NextResponse, ctx: { cookies: Map<string, string>; settings: BffSettings }) {
+  if (!ctx.cookies.get(XSRF_COOKIE)) response.cookies.set(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(ctx.settings.secure));
+}
+
+function clearSessionCookies(response: NextResponse, settings: BffSettings) {
+  const expired = { ...sessionCookieOptions(settings.secure, 0), maxAge: 0 };
+  response.cookies.set(settings.names.token, '', expired);
+  response.cookies.set(settings.names.state, '', expired);
+}
+
+/** Reads check-active-session for `token` and returns the signed state cookie value (null if unavailable). */
+export async function signedStateFor(ctx: Context, token: string): Promise<string | null> {
+  try {
+    const res = await fetch(`${ctx.settings.backendUrl}/api/v1/auth/two-factor/check-active-session`, {
+      method: 'POST',
+      cache: 'no-store',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-forwarded-for': ctx.clientIp,
+      },
+      body: JSON.stringify({ user_agent: ctx.userAgent, user_ip: ctx.clientIp }),
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { data: ActiveSessionResponse };
+    return await signTwoFactorState(stateFromActiveSession(body.data), token, ctx.settings.sessionSecret);
+  } catch {
+    return null;
+  }
+}
+
+async function requestBody(ctx: Context, path: string): Promise<BodyInit | undefined> {
+  const method = ctx.request.method;
+  if (method === 'GET' || method === 'HEAD') return undefined;
+  if (CLIENT_CONTEXT_PATHS.has(path)) {
+    let body: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = await ctx.request.json();
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+    } catch {
+      /* empty or malformed: send the server's context only */
+    }
+    // The server's view of the client wins over what the browser claims.
+    return JSON.stringify({ ...body, user_ip: ctx.clientIp, user_agent: ctx.userAgent });
+  }
+  const buffer = await ctx.request.arrayBuffer();
+  return buffer.byteLength > 0 ? buffer : undefined;
+}
+
+function targetUrl(ctx: Context, path: string, search: string): string {
+  const base = path === 'products' || path.startsWith('products/') ? ctx.settings.productsUrl : ctx.settings.backendUrl;
+  if (QUERY_TOKEN_PATHS.has(path) && ctx.token) {
+    const params = new URLSearchParams(search);
+    params.set('token', ctx.token);
+    return `${base}/api/v1/${path}?${params.toString()}`;
+  }
+  return `${base}/api/v1/${path}${search}`;
+}
+
+function finish(response: NextResponse, ctx: Context, status: number): NextResponse {
+  if (status === 401) clearSessionCookies(response, ctx.settings);
+  ensureXsrfCookie(response, ctx);
+  return response;
+}
+
+/** Forwards one browser request to `/api/v1/{segments}` of the backend or products host. */
+export async function forwardApiRequest(request: Request, segments: string[]): Promise<Response> {
+  const ctx = contextOf(request);
+  const refused = refuseForgedWrite(request, ctx.cookies, ctx.settings.webOrigin);
+  if (refused) return refused;
+
+  const path = segments.map((s) => encodeURIComponent(s)).join('/');
+  const search = new URL(request.url).search;
+  if (path === LOGOUT_PATH && request.method === 'POST') return logout(ctx);
+
+  let upstream: Response;
+  try {
+    const body = await requestBody(ctx, path);
+    const headers = upstreamHeaders(ctx, ctx.token);
+    if (CLIENT_CONTEXT_PATHS.has(path) && body !== undefined) headers.set('content-type', 'application/json');
+    upstream = await fetch(targetUrl(ctx, path, search), {
+      method: request.method,
+      headers,
+      body,
+      cache: 'no-store',
+      redirect: 'manual',
+    });
+  } catch {
+    return finish(
+      NextResponse.json(
+        {
+          error: {
+            code: 'backend_unreachable',
+            message: 'Backend unreachable',
+            pretty_message: 'Serviciul nu este disponibil momentan. Încercați din nou în câteva momente.',
+          },
+        },
+        { status: 502, headers: { 'cache-control': 'no-store' } },
+      ),
+      ctx,
+      502,
+    );
+  }
+
+  const headers = copyResponseHeaders(upstream.headers);
+  const ok = upstream.status >= 200 && upstream.status < 300;
+
+  if (ok && request.method === 'POST' && TOKEN_PATHS.has(path)) {
+    return finish(await withSessionFromAnswer(ctx, upstream, headers), ctx, upstream.status);
+  }
+  if (ok && request.method === 'POST' && STATE_CHANGING_PATHS.has(path) && ctx.token) {
+    const text = await upstream.text();
+    const response = new NextResponse(text, { status: upstream.status, headers });
+    const state = await signedStateFor(ctx, ctx.token);
+    if (state) response.cookies.set(ctx.settings.names.state, state, sessionCookieOptions(ctx.settings.secure));
+    return finish(response, ctx, upstream.status);
+  }
+
+  const nullBody = request.method === 'HEAD' || upstream.status === 204 || upstream.status === 304;
+  const response = new NextResponse(nullBody ? null : upstream.body, { status: upstream.status, headers });
+  return finish(response, ctx, upstream.status);
+}
+
+/** Login, register, Google and store-from-product-page: token → httpOnly cookie, removed from the JSON. */
+async function withSessionFromAnswer(ctx: Context, upstream: Response, headers: Headers): Promise<NextResponse> {
+  const text = await upstream.text();
+  let body: { data?: Record<string, unknown> } | null = null;
+  try {
+    body = JSON.parse(text) as { data?: Record<string, unknown> };
+  } catch {
+    return new NextResponse(text, { status: upstream.status, headers });
+  }
+  const data = body?.data;
+  const token = data && typeof data.access_token === 'string' && data.access_token !== '' ? data.access_token : null;
+  if (data && 'access_token' in data) delete data.access_token;
+  if (data) data.session_started = token !== null;
+  headers.set('content-type', 'application/json');
+  const response = new NextResponse(JSON.stringify(body), { status: upstream.status, headers });
+  if (token) {
+    const { names, secure } = ctx.settings;
+    response.cookies.set(names.token, token, sessionCookieOptions(secure));
+    const state = await signedStateFor(ctx, token);
+    if (state) response.cookies.set(names.state, state, sessionCookieOptions(secure));
+    else response.cookies.set(names.state, '', { ...sessionCookieOptions(secure, 0), maxAge: 0 });
+  }
+  return response;
+}
+
+/** POST /api/v1/auth/logout: revoke at the backend (best effort), clear token and state cookies (partner stays). */
+async function logout(ctx: Context): Promise<Response> {
+  if (ctx.token) {
+    try {
+      const res = await fetch(`${ctx.settings.backendUrl}/api/v1/auth/logout`, {
+        method: 'POST',
+        cache: 'no-store',
+        headers: upstreamHeaders(ctx, ctx.token),
+      });
+      await res.body?.cancel();
+    } catch {
+      /* the cookie is cleared anyway */
+    }
+  }
+  const response = NextResponse.json({ data: { logged_out: true } }, { headers: { 'cache-control': 'no-store' } });
+  clearSessionCookies(response, ctx.settings);
+  ensureXsrfCookie(response, ctx);
+  return response;
+}
+
+/** Forwards a request to a backend path outside /api/v1 (pusher auth, analytics). */
+export async function forwardToBackendPath(request: Request, backendPath: string, options: { requireSession?: boolean } = {}) {
+  const ctx = contextOf(request);
+  const refused = refuseForgedWrite(request, ctx.cookies, ctx.settings.webOrigin);
+  if (refused) return refused;
+  if (options.requireSession && !ctx.token) {
+    return NextResponse.json(
+      { error: { code: 'unauthenticated', message: 'Unauthenticated', pretty_message: 'Nu sunteți autentificat.' } },
+      { status: 403 },
+    );
+  }
+  try {
+    const upstream = await fetch(`${ctx.settings.backendUrl}${backendPath}`, {
+      method: request.method,
+      headers: upstreamHeaders(ctx, ctx.token),
+      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer(),
+      cache: 'no-store',
+    });
+    return finish(new NextResponse(upstream.body, { status: upstream.status, headers: copyResponseHeaders(upstream.headers) }), ctx, 0);
+  } catch {
+    return NextResponse.json(
+      { error: { code: 'backend_unreachable', message: 'Backend unreachable', pretty_message: 'Serviciul nu este disponibil momentan.' } },
+      { status: 502 },
+    );
+  }
+}
