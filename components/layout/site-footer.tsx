@@ -52,7 +52,7 @@ export function SiteFooter({ theme }: { theme: ThemeAssets }) {
             ))}
           </ul>
         </nav>
-        <nav aria-label="Informații legale">
+        <nav aria-label="Informații legale" id="informatii-legale">
           <h2 className="font-semibold">Informații legale</h2>
           <ul className="mt-3 grid gap-2">
             {infoLinks.map((link) => (
