@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const s = v.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+      if (['0', 'false', 'no', 'off'].includes(s)) return false;
+      ctx.addIssue({ code: 'custom', message: 'expected true/false' });
+      return z.NEVER;
+    });
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  BACKEND_HOST: z.string().min(1).default('127.0.0.1'),
+  BACKEND_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** Public base URL of this API as a browser reaches it (payment processor pages); default from host/port. */
+  BACKEND_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATABASE_PATH: z.string().min(1).default('.data/broker.sqlite'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_TOKEN: z.string().min(1).default('development-admin-token'),
+  PAYMENT_SIGNING_SECRET: z.string().min(1).default('development-payment-secret'),
+  PUSHER_APP_ID: z.string().min(1).default('local-app'),
+  PUSHER_KEY: z.string().min(1).default('local-key'),
+  PUSHER_SECRET: z.string().min(1).default('local-secret'),
+  RECAPTCHA_SECRET: z.string().default(''),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  TWO_FACTOR_ENABLED: bool(true),
+  SMTP_URL: z.string().default(''),
+  MAIL_FROM: z.string().min(1).default('Broker Asigurări <nu-raspunde@broker.example>'),
+  DEV_ENDPOINTS: bool(false),
+  WEB_APP_URL: z.url().default('http://localhost:3000'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  publicUrl: string | null;
+  databasePath: string;
+  logLevel: Env['LOG_LEVEL'];
+  adminToken: string;
+  paymentSigningSecret: string;
+  pusher: { appId: string; key: string; secret: string };
+  recaptchaSecret: string;
+  googleClientId: string;
+  twoFactorEnabled: boolean;
+  smtpUrl: string;
+  mailFrom: string;
+  devEndpoints: boolean;
+  webAppUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the backend settings from an environment object (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid backend configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.BACKEND_HOST,
+    port: e.BACKEND_PORT,
+    publicUrl: e.BACKEND_PUBLIC_URL ?? null,
+    databasePath: e.DATABASE_PATH,
+    logLevel: e.LOG_LEVEL,
+    adminToken: e.ADMIN_TOKEN,
+    paymentSigningSecret: e.PAYMENT_SIGNING_SECRET,
+    pusher: { appId: e.PUSHER_APP_ID, key: e.PUSHER_KEY, secret: e.PUSHER_SECRET },
+    recaptchaSecret: e.RECAPTCHA_SECRET,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    twoFactorEnabled: e.TWO_FACTOR_ENABLED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,
+    webAppUrl: e.WEB_APP_URL.replace(/\/+$/, ''),
+  };
+}
+
+/** Loads `.env` from the working directory when present (existing variables win). */
+export function loadDotEnv(file = '.env'): void {
+  try {
+    process.loadEnvFile(file);
+  } catch {
+    // No .env file: defaults apply.
+  }
+}

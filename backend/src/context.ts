@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { DB } from './db/connection';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime/broadcaster';
+import type { SiteState } from './lib/site-state';
+
+/** Everything the modules share: one per server instance (tests run several side by side). */
+export interface AppContext {
+  config: Config;
+  db: DB;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  realtime: Realtime;
+  site: SiteState;
+  /** Base URL the browser uses to reach this API (payment processor pages). */
+  publicUrl(): string;
+  /** Base URL this process uses to call itself (IPN). */
+  internalUrl(): string;
+  /** Fault injection: path → remaining failures. */
+  failNext: Map<string, { status: number; times: number }>;
+}

@@ -1,0 +1,229 @@
+import type { Database } from 'better-sqlite3';
+
+/** Versioned schema migrations, applied in order once each (recorded in `migrations`). */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL);
+
+      CREATE TABLE product_statuses (
+        id INTEGER PRIMARY KEY,
+        is_ro_vignette_available INTEGER NOT NULL DEFAULT 0,
+        is_hu_vignette_available INTEGER NOT NULL DEFAULT 0,
+        is_rca_available INTEGER NOT NULL DEFAULT 1,
+        is_travel_available INTEGER NOT NULL DEFAULT 1,
+        is_house_insurance_available INTEGER NOT NULL DEFAULT 1,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL, deleted_at TEXT
+      );
+
+      CREATE TABLE insurers (code TEXT PRIMARY KEY, name TEXT NOT NULL, sort INTEGER NOT NULL DEFAULT 0);
+
+      CREATE TABLE products (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        status_flag TEXT,
+        is_active INTEGER NOT NULL DEFAULT 1,
+        policy_prefix TEXT NOT NULL,
+        min_period INTEGER NOT NULL,
+        max_period INTEGER NOT NULL,
+        periods TEXT NOT NULL,
+        options TEXT NOT NULL,
+        sort INTEGER NOT NULL DEFAULT 0
+      );
+
+      CREATE TABLE tariffs (
+        id INTEGER PRIMARY KEY,
+        product_code TEXT NOT NULL,
+        insurer_code TEXT,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL,
+        UNIQUE (product_code, insurer_code, name)
+      );
+
+      CREATE TABLE bonus_malus_classes (code TEXT PRIMARY KEY, factor REAL NOT NULL, ordinal INTEGER NOT NULL);
+
+      CREATE TABLE claims_history (
+        id INTEGER PRIMARY KEY,
+        owner_id TEXT NOT NULL,
+        vin TEXT,
+        bonus_malus_class TEXT NOT NULL REFERENCES bonus_malus_classes(code),
+        claims_count INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX claims_history_owner ON claims_history(owner_id, vin);
+
+      CREATE TABLE vehicles (
+        id INTEGER PRIMARY KEY,
+        registration_plate TEXT NOT NULL UNIQUE,
+        vin TEXT NOT NULL UNIQUE,
+        category TEXT NOT NULL, make TEXT NOT NULL, model TEXT NOT NULL, fuel TEXT NOT NULL,
+        year INTEGER NOT NULL, max_mass_kg INTEGER NOT NULL, engine_cc INTEGER NOT NULL, power_kw INTEGER NOT NULL,
+        seats INTEGER NOT NULL, first_registration_date TEXT NOT NULL, civ_series TEXT NOT NULL
+      );
+
+      CREATE TABLE faq (
+        id INTEGER PRIMARY KEY,
+        category TEXT NOT NULL, category_sort INTEGER NOT NULL,
+        slug TEXT NOT NULL UNIQUE, question TEXT NOT NULL, answer TEXT NOT NULL, sort INTEGER NOT NULL
+      );
+
+      CREATE TABLE info_pages (slug TEXT PRIMARY KEY, title TEXT NOT NULL, body_html TEXT NOT NULL, sort INTEGER NOT NULL, updated_at TEXT NOT NULL);
+
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        phone_number TEXT NOT NULL DEFAULT '',
+        is_default_password INTEGER NOT NULL DEFAULT 0,
+        is_deleted INTEGER NOT NULL DEFAULT 0,
+        is_two_factor_required INTEGER NOT NULL DEFAULT 0,
+        two_factor_provider TEXT,
+        two_factor_secret TEXT,
+        two_factor_pending_secret TEXT,
+        address TEXT,
+        preferences TEXT,
+        google_sub TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        token_hash TEXT NOT NULL UNIQUE,
+        user_agent TEXT NOT NULL DEFAULT '',
+        ip TEXT NOT NULL DEFAULT '',
+        two_factor_passed INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
+
+      CREATE TABLE password_resets (
+        id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), token_hash TEXT NOT NULL UNIQUE,
+        expires_at TEXT NOT NULL, used_at TEXT, created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE recovery_codes (
+        id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), code_hash TEXT NOT NULL,
+        used_at TEXT, created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE totp_used_steps (user_id INTEGER NOT NULL, step INTEGER NOT NULL, PRIMARY KEY (user_id, step));
+
+      CREATE TABLE email_codes (
+        id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), code_hash TEXT NOT NULL,
+        expires_at TEXT NOT NULL, used_at TEXT, created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE two_factor_attempts (
+        id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, ip TEXT NOT NULL, success INTEGER NOT NULL, created_at TEXT NOT NULL
+      );
+      CREATE INDEX two_factor_attempts_user ON two_factor_attempts(user_id, created_at);
+      CREATE INDEX two_factor_attempts_ip ON two_factor_attempts(ip, created_at);
+
+      CREATE TABLE quotes (
+        id TEXT PRIMARY KEY, product_code TEXT NOT NULL, partner_code TEXT, input TEXT NOT NULL, offers TEXT NOT NULL,
+        created_at TEXT NOT NULL, expires_at TEXT NOT NULL
+      );
+
+      CREATE TABLE orders (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        quote_id TEXT NOT NULL REFERENCES quotes(id),
+        offer_id TEXT NOT NULL,
+        product_code TEXT NOT NULL,
+        insurer_code TEXT NOT NULL REFERENCES insurers(code),
+        package_name TEXT NOT NULL,
+        amount_bani INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        partner_code TEXT,
+        customer TEXT NOT NULL,
+        consents TEXT NOT NULL,
+        policy_id INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        paid_at TEXT
+      );
+      CREATE INDEX orders_user ON orders(user_id);
+
+      CREATE TABLE payments (
+        id TEXT PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id), amount_bani INTEGER NOT NULL,
+        status TEXT NOT NULL, return_url TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE policies (
+        id INTEGER PRIMARY KEY,
+        number TEXT NOT NULL UNIQUE,
+        order_id INTEGER NOT NULL UNIQUE REFERENCES orders(id),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        product_code TEXT NOT NULL,
+        insurer_code TEXT NOT NULL REFERENCES insurers(code),
+        package_name TEXT NOT NULL,
+        starts_on TEXT NOT NULL,
+        ends_on TEXT NOT NULL,
+        amount_bani INTEGER NOT NULL,
+        insured_object TEXT NOT NULL,
+        input TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX policies_user ON policies(user_id);
+
+      CREATE TABLE contact_messages (
+        id INTEGER PRIMARY KEY, user_id INTEGER, name TEXT NOT NULL, email TEXT NOT NULL, phone_number TEXT,
+        subject TEXT NOT NULL, message TEXT NOT NULL, ip TEXT NOT NULL, created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE cookie_consents (
+        id INTEGER PRIMARY KEY, user_id INTEGER, consent TEXT NOT NULL, ip TEXT NOT NULL, user_agent TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE analytics_events (
+        id INTEGER PRIMARY KEY, name TEXT NOT NULL, url TEXT NOT NULL, domain TEXT NOT NULL, referrer TEXT,
+        props TEXT, ip TEXT NOT NULL, user_agent TEXT NOT NULL, created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, html TEXT,
+        attachments TEXT NOT NULL DEFAULT '[]', created_at TEXT NOT NULL
+      );
+      CREATE INDEX outbox_to ON outbox(to_address);
+
+      CREATE TABLE idempotency_keys (
+        key TEXT NOT NULL, caller TEXT NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL,
+        status INTEGER NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL,
+        PRIMARY KEY (key, caller, method, path)
+      );
+    `,
+  },
+];
+
+export function migrate(db: Database, now: () => Date = () => new Date()): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    (db.prepare('SELECT version FROM migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  const done: number[] = [];
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        now().toISOString(),
+      );
+    })();
+    done.push(m.version);
+  }
+  return done;
+}

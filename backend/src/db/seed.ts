@@ -1,0 +1,162 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import type { DB } from './connection';
+import { addDays, addMonths, bucharestDay } from '../lib/clock';
+import { sha256 } from '../lib/crypto';
+import * as S from './seed-data';
+
+function hashPasswordSync(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 64, { N: 16384, r: 8, p: 1 });
+  return `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export function isSeeded(db: DB): boolean {
+  return Boolean(db.prepare("SELECT 1 FROM settings WHERE key = 'seeded_at'").get());
+}
+
+export function orderNumber(id: number, createdAt: string): string {
+  return `BRK-${createdAt.slice(0, 4)}-${String(id).padStart(6, '0')}`;
+}
+
+export function policyNumber(prefix: string, id: number, createdAt: string): string {
+  return `${prefix}-${createdAt.slice(0, 4)}-${String(id).padStart(7, '0')}`;
+}
+
+/** Loads reference and demo data once (first start or after reset). */
+export function seed(db: DB, now: Date = new Date()): void {
+  if (isSeeded(db)) return;
+  const at = now.toISOString();
+  db.transaction(() => {
+    const setting = db.prepare('INSERT OR REPLACE INTO settings (key, value, updated_at) VALUES (?, ?, ?)');
+    setting.run('maintenance', JSON.stringify({ is_active: false, message: null }), at);
+    setting.run('broker', JSON.stringify(S.BROKER), at);
+
+    db.prepare(
+      `INSERT INTO product_statuses (id, is_ro_vignette_available, is_hu_vignette_available, is_rca_available,
+        is_travel_available, is_house_insurance_available, created_at, updated_at) VALUES (1, 0, 0, 1, 1, 1, ?, ?)`,
+    ).run(at, at);
+
+    const insurer = db.prepare('INSERT INTO insurers (code, name, sort) VALUES (?, ?, ?)');
+    S.INSURERS.forEach((i, n) => insurer.run(i.code, i.name, n));
+
+    const tariff = db.prepare('INSERT INTO tariffs (product_code, insurer_code, name, data) VALUES (?, ?, ?, ?)');
+    for (const i of S.INSURERS) tariff.run('rca', i.code, 'insurer', JSON.stringify(S.rcaInsurerTariff(i.code)));
+    tariff.run('rca', null, 'common', JSON.stringify(S.RCA_COMMON));
+    for (const code of S.TRAVEL_INSURERS_LIST) tariff.run('travel', code, 'insurer', JSON.stringify(S.travelInsurerTariff(code)));
+    tariff.run('travel', null, 'common', JSON.stringify(S.TRAVEL_COMMON));
+    for (const code of S.HOUSE_INSURERS_LIST) tariff.run('house-insurance', code, 'insurer', JSON.stringify(S.houseInsurerTariff(code)));
+    tariff.run('house-insurance', null, 'common', JSON.stringify(S.HOUSE_COMMON));
+    tariff.run('tire', null, 'common', JSON.stringify(S.TIRE_COMMON));
+
+    const bm = db.prepare('INSERT INTO bonus_malus_classes (code, factor, ordinal) VALUES (?, ?, ?)');
+    S.BONUS_MALUS.forEach(([code, factor], n) => bm.run(code, factor, n));
+
+    const product = db.prepare(
+      `INSERT INTO products (code, name, description, status_flag, policy_prefix, min_period, max_period, periods, options, sort)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    S.PRODUCTS.forEach((p, n) => {
+      const options = { ...p.options } as Record<string, unknown>;
+      if ('plans' in options) {
+        options.plans = S.TIRE_COMMON.plans
+          .filter((plan) => plan.product_code === p.code)
+          .map((plan) => ({
+            code: plan.code,
+            name: plan.name,
+            insurer: S.INSURERS.find((i) => i.code === plan.insurer),
+            yearly_limit_lei: plan.yearly_limit_lei,
+            replacement_per_tire_lei: plan.replacement_per_tire_lei,
+            repair_per_tire_lei: plan.repair_per_tire_lei,
+          }));
+      }
+      product.run(p.code, p.name, p.description, p.status_flag, p.policy_prefix, p.min_period, p.max_period,
+        JSON.stringify(p.periods), JSON.stringify(options), n);
+    });
+
+    const vehicle = db.prepare(
+      `INSERT INTO vehicles (registration_plate, vin, category, make, model, fuel, year, max_mass_kg, engine_cc, power_kw,
+        seats, first_registration_date, civ_series) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const v of S.VEHICLES) vehicle.run(...v);
+
+    const claim = db.prepare('INSERT INTO claims_history (owner_id, vin, bonus_malus_class, claims_count, updated_at) VALUES (?, ?, ?, ?, ?)');
+    for (const c of S.CLAIMS_HISTORY) claim.run(c.owner_id, c.vin, c.cls, c.claims, at);
+
+    const faq = db.prepare('INSERT INTO faq (category, category_sort, slug, question, answer, sort) VALUES (?, ?, ?, ?, ?, ?)');
+    S.FAQ.forEach((group, g) => group.questions.forEach(([slug, q, a], n) => faq.run(group.category, g, slug, q, a, n)));
+
+    const page = db.prepare('INSERT INTO info_pages (slug, title, body_html, sort, updated_at) VALUES (?, ?, ?, ?, ?)');
+    S.INFO_PAGES.forEach((p, n) => page.run(p.slug, p.title, p.body_html, n, at));
+
+    const hash = hashPasswordSync(S.DEMO_PASSWORD);
+    const user = db.prepare(
+      `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, is_deleted, is_two_factor_required,
+        two_factor_provider, two_factor_secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const ids: Record<string, number> = {};
+    for (const u of S.DEMO_USERS) {
+      const r = user.run(u.email, hash, u.first_name, u.last_name, u.phone_number, u.deleted ? 1 : 0, u.required ? 1 : 0,
+        u.provider, u.provider === 'authenticator' ? S.DEMO_TOTP_SECRET : null, at, at);
+      ids[u.email] = Number(r.lastInsertRowid);
+    }
+    const rc = db.prepare('INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)');
+    for (const code of S.DEMO_RECOVERY_CODES) rc.run(ids['client2fa@exemplu.ro'], sha256(code), at);
+
+    seedDemoPolicies(db, ids['client@exemplu.ro'], now);
+    setting.run('seeded_at', JSON.stringify(at), at);
+  })();
+}
+
+function seedDemoPolicies(db: DB, userId: number, now: Date): void {
+  const today = bucharestDay(now);
+  const customer = { first_name: 'Ana', last_name: 'Popescu', email: 'client@exemplu.ro', phone_number: '0722123456', cnp: '2901123123456' };
+  const insurerName = (code: string) => S.INSURERS.find((i) => i.code === code)!.name;
+  const demo = [
+    {
+      product: 'rca', prefix: 'RCA', insurer: 'omniasig', package: 'RCA standard', amount: 98_430,
+      ends_on: addDays(today, 20), months: 12, object: 'CJ45XYZ',
+      input: { registration_plate: 'CJ45XYZ', vin: 'UU1HSDAAG52345678', vehicle: { category: 'car', make: 'Dacia', model: 'Logan', fuel: 'lpg', year: 2020, max_mass_kg: 1560, engine_cc: 999, power_kw: 67, seats: 5, use_type: 'personal' }, owner: { type: 'person', cnp: '2901123123456', driving_licence_date: '2010-05-01' }, period_months: 12 },
+    },
+    {
+      product: 'travel', prefix: 'CAL', insurer: 'groupama', package: '30.000 EUR', amount: 6_470,
+      ends_on: addDays(today, -50), days: 10, object: 'Grecia',
+      input: { zone: 'europe', destination: 'Grecia', purpose: 'tourism', trip_type: 'single', travellers: [{ birth_date: '1990-11-23' }], options: { winter_sports: false, summer_sports: true, road_assistance: false, cancellation_insured_value_eur: null } },
+    },
+    {
+      product: 'house-insurance', prefix: 'LOC', insurer: 'generali', package: 'PAD + facultativă', amount: 41_250,
+      ends_on: addDays(today, 300), months: 12, object: 'Str. Memorandumului nr. 5, Cluj-Napoca, Cluj',
+      input: { address: { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Memorandumului nr. 5' }, environment: 'urban', structure: 'A', year_built: 1995, area_sqm: 72, rooms: 3, floors: 4, voluntary: { building_sum_lei: 250000, contents_sum_lei: 40000, options: { theft: true, liability: true, pipes: false, electrical: false }, instalments: 1 } },
+    },
+  ];
+  for (const [n, d] of demo.entries()) {
+    const startsOn = d.months ? addDays(addMonths(d.ends_on, -d.months), 1) : addDays(d.ends_on, -(d.days! - 1));
+    const input = d.product === 'travel'
+      ? { ...d.input, start_date: startsOn, end_date: d.ends_on }
+      : { ...d.input, start_date: startsOn };
+    const createdAt = new Date(Date.parse(`${startsOn}T08:00:00Z`) - 86_400_000 * 2 + n * 1000).toISOString();
+    const quoteId = `demo-quote-${n + 1}`;
+    const offerId = `${d.insurer}-demo`;
+    const offer = {
+      id: offerId, insurer: { code: d.insurer, name: insurerName(d.insurer) }, package_code: 'demo', package_name: d.package,
+      price_bani: d.amount, period_label: d.months ? '12 luni' : `${d.days} zile`, direct_settlement: false,
+      bonus_malus_class: d.product === 'rca' ? 'M2' : null, coverage: [],
+    };
+    db.prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, NULL, ?, ?, ?, ?)')
+      .run(quoteId, d.product, JSON.stringify(input), JSON.stringify([offer]), createdAt, createdAt);
+    const order = db.prepare(
+      `INSERT INTO orders (user_id, quote_id, offer_id, product_code, insurer_code, package_name, amount_bani, status, customer,
+        consents, created_at, updated_at, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'paid', ?, ?, ?, ?, ?)`,
+    ).run(userId, quoteId, offerId, d.product, d.insurer, d.package, d.amount, JSON.stringify(customer),
+      JSON.stringify({ terms: true, product_sheet: true, data_processing: true }), createdAt, createdAt, createdAt);
+    const orderId = Number(order.lastInsertRowid);
+    const policy = db.prepare(
+      `INSERT INTO policies (number, order_id, user_id, product_code, insurer_code, package_name, starts_on, ends_on, amount_bani,
+        insured_object, input, created_at) VALUES ('pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(orderId, userId, d.product, d.insurer, d.package, startsOn, d.ends_on, d.amount, d.object, JSON.stringify(input), createdAt);
+    const policyId = Number(policy.lastInsertRowid);
+    db.prepare('UPDATE policies SET number = ? WHERE id = ?').run(policyNumber(d.prefix, policyId, createdAt), policyId);
+    db.prepare('UPDATE orders SET policy_id = ? WHERE id = ?').run(policyId, orderId);
+    db.prepare("INSERT INTO payments (id, order_id, amount_bani, status, return_url, created_at, updated_at) VALUES (?, ?, ?, 'confirmed', '', ?, ?)")
+      .run(`demo-payment-${n + 1}`, orderId, d.amount, createdAt, createdAt);
+  }
+}

@@ -1,0 +1,137 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { bearerToken, clientIp, userAgent } from './http';
+import { randomToken, sha256 } from './crypto';
+import { errors } from './errors';
+
+export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export interface UserRow {
+  id: number;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  is_default_password: number;
+  is_deleted: number;
+  is_two_factor_required: number;
+  two_factor_provider: string | null;
+  two_factor_secret: string | null;
+  two_factor_pending_secret: string | null;
+  address: string | null;
+  preferences: string | null;
+  google_sub: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionRow {
+  id: number;
+  user_id: number;
+  token_hash: string;
+  user_agent: string;
+  ip: string;
+  two_factor_passed: number;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface Auth {
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** The contract's User. */
+export function publicUser(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    phone_number: u.phone_number,
+    is_two_factor_enabled: Boolean(u.two_factor_provider),
+    is_two_factor_required: Boolean(u.is_two_factor_required),
+    is_deleted: Boolean(u.is_deleted),
+    created_at: u.created_at,
+  };
+}
+
+export function findUserByEmail(ctx: AppContext, email: string): UserRow | undefined {
+  return ctx.db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim().toLowerCase()) as UserRow | undefined;
+}
+
+export function findUser(ctx: AppContext, id: number): UserRow {
+  return ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
+}
+
+/** Creates a session and returns the clear access token (only its sha256 is stored). */
+export function createSession(ctx: AppContext, userId: number, req: FastifyRequest, twoFactorPassed = false): string {
+  const token = randomToken(32);
+  const now = ctx.clock.now();
+  ctx.db
+    .prepare(
+      `INSERT INTO sessions (user_id, token_hash, user_agent, ip, two_factor_passed, created_at, last_used_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(userId, sha256(token), userAgent(req), clientIp(req), twoFactorPassed ? 1 : 0, now.toISOString(), now.toISOString(),
+      new Date(now.getTime() + TOKEN_TTL_MS).toISOString());
+  return token;
+}
+
+const authCache = new WeakMap<FastifyRequest, Auth | null>();
+
+/**
+ * The request's bearer session: null without a token; throws 401 for a token that is unknown,
+ * expired, revoked or belongs to a deleted account. `queryToken` allows `?token=` (QR code calls).
+ */
+export function optionalAuth(ctx: AppContext, req: FastifyRequest, queryToken = false): Auth | null {
+  if (authCache.has(req)) return authCache.get(req)!;
+  let token = bearerToken(req);
+  if (!token && queryToken) {
+    const q = (req.query as Record<string, unknown> | undefined)?.token;
+    if (typeof q === 'string' && q.length > 0 && q.length < 200) token = q;
+  }
+  if (!token) {
+    authCache.set(req, null);
+    return null;
+  }
+  const session = ctx.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(sha256(token)) as SessionRow | undefined;
+  const now = ctx.clock.now();
+  if (!session || session.revoked_at || session.expires_at <= now.toISOString()) throw errors.unauthenticated();
+  const user = findUser(ctx, session.user_id);
+  if (!user || user.is_deleted) throw errors.unauthenticated();
+  // last_used_at at most once a minute: keeps reads cheap.
+  if (now.getTime() - Date.parse(session.last_used_at) > 60_000) {
+    ctx.db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?').run(now.toISOString(), session.id);
+    session.last_used_at = now.toISOString();
+  }
+  const auth = { user, session };
+  authCache.set(req, auth);
+  return auth;
+}
+
+export function requireAuth(ctx: AppContext, req: FastifyRequest, queryToken = false): Auth {
+  const auth = optionalAuth(ctx, req, queryToken);
+  if (!auth) throw errors.unauthenticated();
+  return auth;
+}
+
+/** Caller identity for idempotency: the bearer user, else the client IP. */
+export function callerId(ctx: AppContext, req: FastifyRequest): string {
+  try {
+    const auth = optionalAuth(ctx, req);
+    if (auth) return `user:${auth.user.id}`;
+  } catch {
+    // invalid token: fall back to the IP
+  }
+  return `ip:${clientIp(req)}`;
+}
+
+export function revokeOtherSessions(ctx: AppContext, userId: number, keepSessionId: number | null): number {
+  return ctx.db
+    .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?')
+    .run(ctx.clock.now().toISOString(), userId, keepSessionId).changes;
+}

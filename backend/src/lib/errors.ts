@@ -1,0 +1,51 @@
+/** Errors that become the contract's error body: {error: {code, message, pretty_message}}. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | number,
+    message: string,
+    readonly prettyMessage: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export function validationError(fields: FieldErrors): ApiError {
+  const first = Object.values(fields)[0]?.[0] ?? 'Datele trimise nu sunt valide.';
+  return new ApiError(422, 'validation_failed', JSON.stringify(fields), first);
+}
+
+export function fieldError(field: string, message: string): ApiError {
+  return validationError({ [field]: [message] });
+}
+
+export const errors = {
+  unauthenticated: () =>
+    new ApiError(401, 'unauthenticated', 'Unauthenticated.', 'Sesiunea a expirat. Autentificați-vă din nou.'),
+  forbidden: (pretty = 'Nu aveți acces la această resursă.') => new ApiError(403, 'forbidden', 'Forbidden.', pretty),
+  notFound: (what = 'Resource', pretty = 'Resursa căutată nu există.') =>
+    new ApiError(404, 'not_found', `${what} not found.`, pretty),
+  conflict: (code: string, message: string, pretty: string) => new ApiError(409, code, message, pretty),
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    new ApiError(
+      429,
+      'too_many_attempts',
+      'Too many attempts.',
+      `Prea multe încercări. Încercați din nou peste ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute.`,
+      { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    ),
+  maintenance: (message: string | null) =>
+    new ApiError(
+      503,
+      503,
+      'Service in maintenance.',
+      message ?? 'Site-ul este în mentenanță. Revenim în curând.',
+    ),
+};
+
+export function errorBody(code: string | number, message: string, pretty: string) {
+  return { error: { code, message, pretty_message: pretty } };
+}

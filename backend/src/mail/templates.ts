@@ -1,0 +1,58 @@
+/** Romanian mail texts. */
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function wrap(title: string, paragraphs: string[]): { text: string; html: string } {
+  return {
+    text: [title, '', ...paragraphs, '', 'Echipa Broker Asigurări'].join('\n'),
+    html: `<h1>${esc(title)}</h1>${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}<p>Echipa Broker Asigurări</p>`,
+  };
+}
+
+export function resetPasswordMail(name: string, link: string) {
+  return {
+    subject: 'Resetarea parolei',
+    ...wrap(`Bună, ${name}!`, [
+      'Ai cerut resetarea parolei contului tău. Deschide linkul de mai jos pentru a alege o parolă nouă:',
+      link,
+      'Linkul este valabil 60 de minute și poate fi folosit o singură dată. Dacă nu ai cerut resetarea, ignoră acest mesaj.',
+    ]),
+  };
+}
+
+export function twoFactorCodeMail(name: string, code: string) {
+  return {
+    subject: `Codul tău de verificare: ${code}`,
+    ...wrap(`Bună, ${name}!`, [
+      `Codul tău de verificare este: ${code}`,
+      'Codul expiră în 10 minute. Nu îl comunica nimănui.',
+    ]),
+  };
+}
+
+export function welcomeGeneratedPasswordMail(name: string, email: string, password: string, loginUrl: string) {
+  return {
+    subject: 'Contul tău a fost creat',
+    ...wrap(`Bună, ${name}!`, [
+      `Ți-am creat un cont pentru adresa ${email}, ca să poți urmări comanda și polițele.`,
+      `Parola generată: ${password}`,
+      `Te poți autentifica la ${loginUrl} și îți recomandăm să schimbi parola din contul tău.`,
+    ]),
+  };
+}
+
+export function policyIssuedMail(name: string, policyNumber: string, productName: string) {
+  return {
+    subject: `Polița ta ${policyNumber} a fost emisă`,
+    ...wrap(`Bună, ${name}!`, [
+      `Plata a fost confirmată și polița ${productName} cu numărul ${policyNumber} a fost emisă.`,
+      'Găsești polița atașată acestui mesaj, în format PDF, și în contul tău, la secțiunea Polițe.',
+    ]),
+  };
+}
+
+export function contactReceivedMail(name: string, subject: string) {
+  return {
+    subject: 'Am primit mesajul tău',
+    ...wrap(`Bună, ${name}!`, [`Am primit mesajul tău cu subiectul „${subject}” și îți răspundem în cel mult o zi lucrătoare.`]),
+  };
+}

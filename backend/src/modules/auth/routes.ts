@@ -1,0 +1,289 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import {
+  createSession,
+  findUserByEmail,
+  optionalAuth,
+  publicUser,
+  requireAuth,
+  revokeOtherSessions,
+  type UserRow,
+} from '../../lib/auth';
+import { verifyCaptcha } from '../../lib/captcha';
+import { generatedPassword, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { fieldError, validationError } from '../../lib/errors';
+import { clientIp, sendData } from '../../lib/http';
+import { idempotentWrite } from '../../lib/idempotency';
+import {
+  captchaField,
+  emailField,
+  formBoolean,
+  M,
+  nameField,
+  parse,
+  passwordField,
+  phoneField,
+} from '../../lib/validation';
+import { resetPasswordMail, welcomeGeneratedPasswordMail } from '../../mail/templates';
+import { parseDevGoogleToken, verifyGoogleIdToken } from './google';
+
+const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus'] as const;
+const RESET_TTL_MS = 60 * 60 * 1000;
+const WRONG_CREDENTIALS = 'Email sau parolă greșită.';
+const EMAIL_TAKEN = 'Există deja un cont cu acest email.';
+const RESET_INVALID = 'Linkul de resetare a expirat sau a fost deja folosit.';
+const PASSWORDS_DIFFER = 'Parolele nu coincid.';
+
+// A real hash to compare against when the email is unknown (constant-time-ish login).
+const DUMMY_HASH = hashPassword('dummy-password-A1');
+
+const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: M.required }).min(1, M.required).max(200),
+  token: captchaField,
+});
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.password !== v.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: PASSWORDS_DIFFER });
+  }
+};
+
+const registerSchema = z
+  .object({
+    email: emailField,
+    phone_number: phoneField,
+    last_name: nameField,
+    first_name: nameField,
+    password: passwordField,
+    password_confirmation: z.string({ error: M.required }),
+    is_default_password: formBoolean.optional().default(false),
+    token: captchaField,
+  })
+  .superRefine(confirmed);
+
+const customerSchema = z.object({
+  email: emailField,
+  first_name: nameField,
+  last_name: nameField,
+  phone_number: phoneField,
+});
+
+const storeFromProductSchema = z.object({
+  customer: customerSchema,
+  product_id: z.enum(PRODUCT_CODES, { error: 'Produsul nu există.' }),
+  token: captchaField,
+});
+
+const emailOnlySchema = z.object({ email: emailField, token: captchaField });
+
+const resetSchema = z
+  .object({
+    email: emailField,
+    reset_token: z.string({ error: M.required }).min(1, M.required).max(200),
+    password: passwordField,
+    password_confirmation: z.string({ error: M.required }),
+    token: captchaField,
+  })
+  .superRefine(confirmed);
+
+const googleSchema = z.object({ token: z.string({ error: M.required }).min(1, M.required).max(5000) });
+
+const changePasswordSchema = z
+  .object({
+    current_password: z.string({ error: M.required }).min(1, M.required).max(200),
+    password: passwordField,
+    password_confirmation: z.string({ error: M.required }),
+  })
+  .superRefine(confirmed);
+
+function loginAnswer(user: UserRow, accessToken: string | null) {
+  return {
+    access_token: accessToken,
+    user: publicUser(user),
+    is_two_factor_enabled: Boolean(user.two_factor_provider),
+    is_deleted: Boolean(user.is_deleted),
+  };
+}
+
+function insertUser(
+  ctx: AppContext,
+  u: { email: string; password_hash: string; first_name: string; last_name: string; phone_number: string; is_default_password: boolean; google_sub?: string },
+): UserRow {
+  const at = ctx.clock.now().toISOString();
+  const r = ctx.db
+    .prepare(
+      `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, is_default_password, google_sub, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.is_default_password ? 1 : 0, u.google_sub ?? null, at, at);
+  return ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(r.lastInsertRowid) as UserRow;
+}
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+  const captcha = (req: FastifyRequest, token: string | null | undefined) => verifyCaptcha(ctx, token, clientIp(req));
+
+  app.post('/api/v1/auth/login', async (req, reply) => {
+    const body = parse(loginSchema, req.body);
+    await captcha(req, body.token);
+    const user = findUserByEmail(ctx, body.email);
+    const ok = user ? await verifyPassword(body.password, user.password_hash) : (await verifyPassword(body.password, await DUMMY_HASH), false);
+    if (!user || !ok) throw fieldError('password', WRONG_CREDENTIALS);
+    if (user.is_deleted) return sendData(reply, loginAnswer(user, null));
+    return idempotentWrite(ctx, req, reply, 200, () => loginAnswer(user, createSession(ctx, user.id, req)));
+  });
+
+  app.post('/api/v1/auth/register', async (req, reply) => {
+    const body = parse(registerSchema, req.body);
+    await captcha(req, body.token);
+    if (findUserByEmail(ctx, body.email)) throw fieldError('email', EMAIL_TAKEN);
+    const hash = await hashPassword(body.password);
+    return idempotentWrite(ctx, req, reply, 201, () => {
+      if (findUserByEmail(ctx, body.email)) throw fieldError('email', EMAIL_TAKEN);
+      const user = insertUser(ctx, { ...body, password_hash: hash });
+      return loginAnswer(user, createSession(ctx, user.id, req));
+    });
+  });
+
+  app.post('/api/v1/users/store-from-product-page', async (req, reply) => {
+    const body = parse(storeFromProductSchema, req.body);
+    await captcha(req, body.token);
+    const auth = optionalAuth(ctx, req);
+    const c = body.customer;
+    if (auth) {
+      return idempotentWrite(ctx, req, reply, 200, () => {
+        ctx.db
+          .prepare('UPDATE users SET first_name = ?, last_name = ?, phone_number = ?, updated_at = ? WHERE id = ?')
+          .run(c.first_name, c.last_name, c.phone_number, ctx.clock.now().toISOString(), auth.user.id);
+        const user = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(auth.user.id) as UserRow;
+        return { access_token: null, user: publicUser(user), is_new: false };
+      });
+    }
+    const existsMessage = 'Există deja un cont cu acest email. Autentificați-vă pentru a continua.';
+    if (findUserByEmail(ctx, c.email)) throw fieldError('customer.email', existsMessage);
+    const password = generatedPassword();
+    const hash = await hashPassword(password);
+    return idempotentWrite(
+      ctx, req, reply, 201,
+      () => {
+        if (findUserByEmail(ctx, c.email)) throw fieldError('customer.email', existsMessage);
+        const user = insertUser(ctx, { ...c, password_hash: hash, is_default_password: true });
+        return { access_token: createSession(ctx, user.id, req), user: publicUser(user), is_new: true };
+      },
+      (result) => {
+        const mail = welcomeGeneratedPasswordMail(c.first_name, c.email, password, `${ctx.config.webAppUrl}/authenticate`);
+        return ctx.mailer.send({ to: result.user.email, ...mail }).catch((err) => ctx.log.error({ err }, 'welcome mail failed'));
+      },
+    );
+  });
+
+  app.post('/api/v1/auth/social/authentications/google', async (req, reply) => {
+    const body = parse(googleSchema, req.body);
+    const profile = ctx.config.googleClientId
+      ? await verifyGoogleIdToken(body.token, ctx.config.googleClientId, ctx.clock.now())
+      : parseDevGoogleToken(body.token);
+    if (!profile) throw fieldError('token', 'Autentificarea cu Google a eșuat. Încercați din nou.');
+    const existing = findUserByEmail(ctx, profile.email);
+    if (existing?.is_deleted) return sendData(reply, loginAnswer(existing, null));
+    const hash = existing ? null : await hashPassword(generatedPassword());
+    return idempotentWrite(ctx, req, reply, 200, () => {
+      let user = findUserByEmail(ctx, profile.email);
+      if (!user) {
+        user = insertUser(ctx, {
+          email: profile.email, password_hash: hash ?? '', first_name: profile.first_name,
+          last_name: profile.last_name, phone_number: '', is_default_password: true, google_sub: profile.sub,
+        });
+      } else if (!user.google_sub) {
+        ctx.db.prepare('UPDATE users SET google_sub = ? WHERE id = ?').run(profile.sub, user.id);
+      }
+      return loginAnswer(user, createSession(ctx, user.id, req));
+    });
+  });
+
+  app.post('/api/v1/users/email-existence-check', async (req, reply) => {
+    const body = parse(emailOnlySchema, req.body);
+    await captcha(req, body.token);
+    const user = findUserByEmail(ctx, body.email);
+    return sendData(reply, { alreadyExists: Boolean(user), isDeleted: Boolean(user?.is_deleted) });
+  });
+
+  app.post('/api/v1/auth/generate-reset-token', async (req, reply) => {
+    const body = parse(emailOnlySchema, req.body);
+    await captcha(req, body.token);
+    const user = findUserByEmail(ctx, body.email);
+    let link: string | null = null;
+    return idempotentWrite(
+      ctx, req, reply, 200,
+      () => {
+        if (user && !user.is_deleted) {
+          const token = randomToken(32);
+          const now = ctx.clock.now();
+          ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now.toISOString(), user.id);
+          ctx.db
+            .prepare('INSERT INTO password_resets (user_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
+            .run(user.id, sha256(token), new Date(now.getTime() + RESET_TTL_MS).toISOString(), now.toISOString());
+          link = `${ctx.config.webAppUrl}/authenticate?reset_token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+        }
+        return { sent: true };
+      },
+      () => {
+        if (user && link) {
+          return ctx.mailer.send({ to: user.email, ...resetPasswordMail(user.first_name, link) }).catch((err) => ctx.log.error({ err }, 'reset mail failed'));
+        }
+      },
+    );
+  });
+
+  app.post('/api/v1/auth/reset-password', async (req, reply) => {
+    const body = parse(resetSchema, req.body);
+    await captcha(req, body.token);
+    const hash = await hashPassword(body.password);
+    return idempotentWrite(ctx, req, reply, 200, () => {
+      const now = ctx.clock.now().toISOString();
+      const row = ctx.db
+        .prepare(
+          `SELECT r.id, r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id
+           WHERE r.token_hash = ? AND u.email = ? AND r.used_at IS NULL AND r.expires_at > ? AND u.is_deleted = 0`,
+        )
+        .get(sha256(body.reset_token), body.email, now) as { id: number; user_id: number } | undefined;
+      if (!row) throw fieldError('reset_token', RESET_INVALID);
+      ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE id = ?').run(now, row.id);
+      ctx.db.prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?').run(hash, now, row.user_id);
+      revokeOtherSessions(ctx, row.user_id, null);
+      return { reset: true };
+    });
+  });
+
+  app.get('/api/v1/auth/user', async (req, reply) => {
+    const auth = optionalAuth(ctx, req);
+    return sendData(reply, auth ? publicUser(auth.user) : null);
+  });
+
+  app.post('/api/v1/auth/logout', async (req, reply) => {
+    const auth = requireAuth(ctx, req);
+    return idempotentWrite(ctx, req, reply, 200, () => {
+      ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(ctx.clock.now().toISOString(), auth.session.id);
+      return { logged_out: true };
+    });
+  });
+
+  app.post('/api/v1/auth/change-password', async (req, reply) => {
+    const auth = requireAuth(ctx, req);
+    const body = parse(changePasswordSchema, req.body);
+    if (!(await verifyPassword(body.current_password, auth.user.password_hash))) {
+      throw fieldError('current_password', 'Parola actuală nu este corectă.');
+    }
+    if (body.current_password === body.password) {
+      throw validationError({ password: ['Parola nouă trebuie să fie diferită de cea actuală.'] });
+    }
+    const hash = await hashPassword(body.password);
+    return idempotentWrite(ctx, req, reply, 200, () => {
+      ctx.db
+        .prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?')
+        .run(hash, ctx.clock.now().toISOString(), auth.user.id);
+      revokeOtherSessions(ctx, auth.user.id, auth.session.id);
+      return { changed: true };
+    });
+  });
+}

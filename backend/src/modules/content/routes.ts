@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { optionalAuth } from '../../lib/auth';
+import { verifyCaptcha } from '../../lib/captcha';
+import { ApiError, errors, validationError } from '../../lib/errors';
+import { clientIp, sendData } from '../../lib/http';
+import { idempotentWrite } from '../../lib/idempotency';
+import { captchaField, emailField, M, parse, phoneField, plateField, vinField } from '../../lib/validation';
+import { contactReceivedMail } from '../../mail/templates';
+
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+const lookupQuery = z.object({
+  registration_plate: plateField.optional(),
+  vin: vinField.optional(),
+});
+const contactSchema = z.object({
+  name: z.string({ error: M.required }).trim().min(2, 'Introduceți numele.').max(100),
+  email: emailField,
+  phone_number: z.union([z.literal(''), phoneField]).optional().nullable().transform((v) => v || null),
+  subject: z.string({ error: M.required }).trim().min(2, 'Introduceți subiectul.').max(150),
+  message: z.string({ error: M.required }).trim().min(10, 'Mesajul trebuie să aibă cel puțin 10 caractere.').max(5000),
+  token: captchaField,
+});
+
+interface VehicleRow {
+  registration_plate: string;
+  vin: string;
+  category: string;
+  make: string;
+  model: string;
+  fuel: string;
+  year: number;
+  max_mass_kg: number;
+  engine_cc: number;
+  power_kw: number;
+  seats: number;
+  first_registration_date: string;
+  civ_series: string;
+}
+
+export function registerContent(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/v1/maintenances/status', async (_req, reply) => sendData(reply, ctx.site.maintenance()));
+
+  app.get('/api/v1/faq', async (_req, reply) => {
+    const body = ctx.site.cached('faq', () => {
+      const rows = ctx.db.prepare('SELECT category, slug, question, answer FROM faq ORDER BY category_sort, sort').all() as {
+        category: string; slug: string; question: string; answer: string;
+      }[];
+      const groups: { category: string; questions: { id: string; question: string; answer: string }[] }[] = [];
+      for (const r of rows) {
+        let g = groups.find((x) => x.category === r.category);
+        if (!g) groups.push((g = { category: r.category, questions: [] }));
+        g.questions.push({ id: r.slug, question: r.question, answer: r.answer });
+      }
+      return JSON.stringify({ data: groups });
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.get('/api/v1/info-pages', async (_req, reply) =>
+    sendData(reply, ctx.db.prepare('SELECT slug, title FROM info_pages ORDER BY sort').all()),
+  );
+
+  app.get('/api/v1/info-pages/:slug', async (req, reply) => {
+    const { slug } = parse(slugParam, req.params);
+    const page = ctx.db.prepare('SELECT slug, title, body_html, updated_at FROM info_pages WHERE slug = ?').get(slug);
+    if (!page) throw errors.notFound('Page', 'Pagina nu există.');
+    return sendData(reply, page);
+  });
+
+  app.get('/api/v1/vehicles/lookup', async (req, reply) => {
+    const q = parse(lookupQuery, req.query);
+    if (!q.registration_plate && !q.vin) {
+      throw validationError({ registration_plate: ['Introduceți numărul de înmatriculare sau seria de șasiu (VIN).'] });
+    }
+    const clauses: string[] = [];
+    const params: string[] = [];
+    if (q.registration_plate) {
+      clauses.push('registration_plate = ?');
+      params.push(q.registration_plate);
+    }
+    if (q.vin) {
+      clauses.push('vin = ?');
+      params.push(q.vin);
+    }
+    const row = ctx.db.prepare(`SELECT * FROM vehicles WHERE ${clauses.join(' AND ')}`).get(...params) as VehicleRow | undefined;
+    if (!row) throw new ApiError(404, 'vehicle_not_found', 'Vehicle not found.', 'Nu am găsit vehiculul. Completați datele manual.');
+    const { registration_plate, vin, category, make, model, fuel, year, max_mass_kg, engine_cc, power_kw, seats, first_registration_date, civ_series } = row;
+    return sendData(reply, { registration_plate, vin, category, make, model, fuel, year, max_mass_kg, engine_cc, power_kw, seats, first_registration_date, civ_series });
+  });
+
+  app.post('/api/v1/contact-messages', async (req, reply) => {
+    const body = parse(contactSchema, req.body);
+    await verifyCaptcha(ctx, body.token, clientIp(req));
+    let userId: number | null = null;
+    try {
+      userId = optionalAuth(ctx, req)?.user.id ?? null;
+    } catch {
+      userId = null;
+    }
+    return idempotentWrite(
+      ctx, req, reply, 201,
+      () => {
+        const r = ctx.db
+          .prepare('INSERT INTO contact_messages (user_id, name, email, phone_number, subject, message, ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(userId, body.name, body.email, body.phone_number, body.subject, body.message, clientIp(req), ctx.clock.now().toISOString());
+        return { id: Number(r.lastInsertRowid) };
+      },
+      () => ctx.mailer.send({ to: body.email, ...contactReceivedMail(body.name, body.subject) }).catch((err) => ctx.log.error({ err }, 'contact mail failed')),
+    );
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { findUserByEmail, publicUser } from '../../lib/auth';
+import { errors } from '../../lib/errors';
+import { sendData } from '../../lib/http';
+import { parse } from '../../lib/validation';
+
+const outboxQuery = z.object({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
+const userPatch = z.object({ is_deleted: z.boolean().optional(), is_two_factor_required: z.boolean().optional() });
+const failNextSchema = z.object({
+  path: z.string().startsWith('/').max(500),
+  status: z.number().int().min(400).max(599),
+  times: z.number().int().min(1).max(100).default(1),
+});
+
+/** Development-only endpoints (NODE_ENV !== production, or DEV_ENDPOINTS=1). */
+export function registerDev(app: FastifyInstance, ctx: AppContext) {
+  app.get('/dev/outbox', async (req, reply) => {
+    const q = parse(outboxQuery, req.query);
+    const rows = (q.to
+      ? ctx.db.prepare('SELECT * FROM outbox WHERE to_address = ? ORDER BY id DESC LIMIT ?').all(q.to.trim().toLowerCase(), q.limit)
+      : ctx.db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(q.limit)) as {
+      id: number; to_address: string; subject: string; text: string; html: string | null; attachments: string; created_at: string;
+    }[];
+    return sendData(
+      reply,
+      rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text, html: r.html, attachments: JSON.parse(r.attachments), created_at: r.created_at })),
+    );
+  });
+
+  app.put('/dev/users/:email', async (req, reply) => {
+    const { email } = parse(z.object({ email: z.string().max(200) }), req.params);
+    const body = parse(userPatch, req.body);
+    const user = findUserByEmail(ctx, email);
+    if (!user) throw errors.notFound('User', 'Utilizatorul nu există.');
+    if (body.is_deleted !== undefined) ctx.db.prepare('UPDATE users SET is_deleted = ? WHERE id = ?').run(body.is_deleted ? 1 : 0, user.id);
+    if (body.is_two_factor_required !== undefined) {
+      ctx.db.prepare('UPDATE users SET is_two_factor_required = ? WHERE id = ?').run(body.is_two_factor_required ? 1 : 0, user.id);
+    }
+    return sendData(reply, publicUser(findUserByEmail(ctx, email)!));
+  });
+
+  app.post('/dev/fail-next', async (req, reply) => {
+    const body = parse(failNextSchema, req.body);
+    ctx.failNext.set(body.path, { status: body.status, times: body.times });
+    return sendData(reply, body);
+  });
+
+  app.delete('/dev/fail-next', async (_req, reply) => {
+    ctx.failNext.clear();
+    return sendData(reply, { cleared: true });
+  });
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../lib/auth';
+import { ApiError, errors, fieldError } from '../../lib/errors';
+import { sendData } from '../../lib/http';
+import { idempotentWrite } from '../../lib/idempotency';
+import { cnpField, cuiField, emailField, idParam, M, nameField, parse, phoneField } from '../../lib/validation';
+import { isAvailable, productRow } from '../products/service';
+import { findQuote } from '../quotes/service';
+import { findOwnOrder, serializeOrder, type OrderRow } from './service';
+
+const mustAccept = (message: string) => z.literal(true, { error: message });
+
+const createSchema = z.object({
+  quote_id: z.string({ error: M.required }).min(1, M.required).max(100),
+  offer_id: z.string({ error: M.required }).min(1, M.required).max(100),
+  customer: z.object({
+    first_name: nameField,
+    last_name: nameField,
+    email: emailField,
+    phone_number: phoneField,
+    cnp: cnpField.optional().nullable(),
+    cui: cuiField.optional().nullable(),
+    address: z
+      .object({
+        county: z.string().trim().min(1, M.required).max(50),
+        town: z.string().trim().min(1, M.required).max(100),
+        street: z.string().trim().min(1, M.required).max(200),
+        postal_code: z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.').optional().nullable(),
+      })
+      .optional()
+      .nullable(),
+  }),
+  partner_code: z.string().trim().max(50).regex(/^[A-Za-z0-9_-]+$/, 'Codul partenerului nu este valid.').optional().nullable(),
+  consents: z.object({
+    terms: mustAccept('Trebuie să acceptați termenii și condițiile.'),
+    product_sheet: mustAccept('Trebuie să confirmați că ați citit fișa produsului.'),
+    data_processing: mustAccept('Trebuie să vă dați acordul pentru prelucrarea datelor.'),
+  }),
+});
+
+export function registerOrders(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/v1/orders', async (req, reply) => {
+    const { user } = requireAuth(ctx, req);
+    const body = parse(createSchema, req.body);
+    return idempotentWrite(
+      ctx, req, reply, 201,
+      () => {
+        const quote = findQuote(ctx, body.quote_id);
+        if (!quote) throw fieldError('quote_id', 'Oferta nu există.');
+        if (quote.expires_at <= ctx.clock.now().toISOString()) throw fieldError('quote_id', 'Oferta a expirat. Recalculați prețul.');
+        const offer = quote.offers.find((o) => o.id === body.offer_id);
+        if (!offer) throw fieldError('offer_id', 'Oferta aleasă nu există.');
+        const product = productRow(ctx, quote.product_code);
+        if (!product || !isAvailable(product, ctx.site.productStatus())) {
+          throw new ApiError(422, 'product_unavailable', 'Product is not available.', 'Produsul nu este disponibil momentan.');
+        }
+        const at = ctx.clock.now().toISOString();
+        const r = ctx.db
+          .prepare(
+            `INSERT INTO orders (user_id, quote_id, offer_id, product_code, insurer_code, package_name, amount_bani, status, partner_code,
+              customer, consents, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'awaiting_payment', ?, ?, ?, ?, ?)`,
+          )
+          .run(user.id, quote.id, offer.id, quote.product_code, offer.insurer.code, offer.package_name, offer.price_bani,
+            body.partner_code ?? quote.partner_code ?? null, JSON.stringify(body.customer), JSON.stringify(body.consents), at, at);
+        const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(r.lastInsertRowid) as OrderRow;
+        return serializeOrder(ctx, order);
+      },
+      (order) => ctx.realtime.publish(`private-user.${user.id}`, 'order.updated', order),
+    );
+  });
+
+  app.get('/api/v1/orders', async (req, reply) => {
+    const { user } = requireAuth(ctx, req);
+    const rows = ctx.db.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC').all(user.id) as OrderRow[];
+    return sendData(reply, rows.map((o) => serializeOrder(ctx, o)));
+  });
+
+  app.get('/api/v1/orders/:id', async (req, reply) => {
+    const { user } = requireAuth(ctx, req);
+    const { id } = parse(idParam, req.params);
+    const order = findOwnOrder(ctx, user.id, id);
+    if (!order) throw errors.notFound('Order', 'Comanda nu există.');
+    return sendData(reply, serializeOrder(ctx, order));
+  });
+}

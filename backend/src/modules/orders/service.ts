@@ -1,0 +1,50 @@
+import type { AppContext } from '../../context';
+import { orderNumber } from '../../db/seed';
+import { insurerByCode, productRow } from '../products/service';
+
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  quote_id: string;
+  offer_id: string;
+  product_code: string;
+  insurer_code: string;
+  package_name: string;
+  amount_bani: number;
+  status: 'awaiting_payment' | 'paid' | 'payment_failed' | 'cancelled';
+  partner_code: string | null;
+  customer: string;
+  consents: string;
+  policy_id: number | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export function serializeOrder(ctx: AppContext, o: OrderRow) {
+  return {
+    id: o.id,
+    number: orderNumber(o.id, o.created_at),
+    product_code: o.product_code,
+    product_name: productRow(ctx, o.product_code)?.name ?? o.product_code,
+    insurer: insurerByCode(ctx, o.insurer_code),
+    offer_id: o.offer_id,
+    package_name: o.package_name,
+    amount_bani: o.amount_bani,
+    status: o.status,
+    partner_code: o.partner_code,
+    policy_id: o.policy_id,
+    created_at: o.created_at,
+    paid_at: o.paid_at,
+  };
+}
+
+export type Order = ReturnType<typeof serializeOrder>;
+
+export function findOrder(ctx: AppContext, id: number): OrderRow | undefined {
+  return ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+}
+
+export function findOwnOrder(ctx: AppContext, userId: number, id: number): OrderRow | undefined {
+  return ctx.db.prepare('SELECT * FROM orders WHERE id = ? AND user_id = ?').get(id, userId) as OrderRow | undefined;
+}

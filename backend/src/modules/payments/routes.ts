@@ -1,0 +1,231 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../lib/auth';
+import { hmacHex, safeEqual } from '../../lib/crypto';
+import { ApiError, errors, fieldError } from '../../lib/errors';
+import { sendData } from '../../lib/http';
+import { idempotentWrite } from '../../lib/idempotency';
+import { idParam, M, parse } from '../../lib/validation';
+import { orderNumber } from '../../db/seed';
+import { policyIssuedMail } from '../../mail/templates';
+import { formatLei } from '../../pdf/policy-pdf';
+import { findOrder, findOwnOrder, serializeOrder, type OrderRow } from '../orders/service';
+import { issuePolicy, policyPdf, serializePolicy, type PolicyRow } from '../policies/service';
+import { productRow } from '../products/service';
+
+interface PaymentRow {
+  id: string;
+  order_id: number;
+  amount_bani: number;
+  status: 'pending' | 'confirmed' | 'declined' | 'cancelled';
+  return_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const checkoutSignature = (secret: string, paymentId: string) => hmacHex(secret, `checkout:${paymentId}`);
+export const ipnSignature = (secret: string, paymentId: string, status: string, amountBani: number) =>
+  hmacHex(secret, `${paymentId}:${status}:${amountBani}`);
+
+const createSchema = z.object({ return_url: z.string({ error: M.required }).max(2000).pipe(z.url({ error: 'Adresa de întoarcere nu este validă.' })) });
+const paymentParam = z.object({ payment_id: z.uuid() });
+const signatureQuery = z.object({ signature: z.string().max(200).default('') });
+const ipnSchema = z.object({
+  payment_id: z.string().max(100),
+  status: z.enum(['confirmed', 'declined']),
+  amount_bani: z.number().int().nonnegative(),
+  signature: z.string().max(200),
+});
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="ro"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title><style>
+body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;padding:2rem 1rem;color:#111}
+main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
+h1{font-size:1.25rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}
+dt{color:#555}dd{margin:0;font-weight:600}.amount{font-size:1.5rem}form{display:inline}
+button{font-size:1rem;padding:.75rem 1.25rem;border-radius:8px;border:0;cursor:pointer;margin-right:.5rem}
+.pay{background:#15803d;color:#fff}.decline{background:#e5e7eb;color:#111}.note{color:#555;font-size:.85rem;margin-top:1.5rem}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+export function registerPayments(app: FastifyInstance, ctx: AppContext) {
+  const secret = ctx.config.paymentSigningSecret;
+  const webOrigin = new URL(ctx.config.webAppUrl).origin;
+  const brokerName = () =>
+    (JSON.parse(ctx.db.prepare("SELECT value FROM settings WHERE key = 'broker'").pluck().get() as string) as { name: string }).name;
+  const findPayment = (id: string) => ctx.db.prepare('SELECT * FROM payments WHERE id = ?').get(id) as PaymentRow | undefined;
+
+  app.post('/api/v1/orders/:id/payments', async (req, reply) => {
+    const { user } = requireAuth(ctx, req);
+    const { id } = parse(idParam, req.params);
+    const body = parse(createSchema, req.body);
+    if (new URL(body.return_url).origin !== webOrigin) throw fieldError('return_url', 'Adresa de întoarcere nu este permisă.');
+    const changed: { order: OrderRow | null } = { order: null };
+    return idempotentWrite(
+      ctx, req, reply, 201,
+      () => {
+        const order = findOwnOrder(ctx, user.id, id);
+        if (!order) throw errors.notFound('Order', 'Comanda nu există.');
+        if (order.status === 'paid') throw errors.conflict('order_already_paid', 'Order already paid.', 'Comanda este deja plătită.');
+        if (order.status === 'cancelled') throw errors.conflict('order_cancelled', 'Order cancelled.', 'Comanda a fost anulată.');
+        const at = ctx.clock.now().toISOString();
+        ctx.db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_id = ? AND status = 'pending'").run(at, order.id);
+        const paymentId = randomUUID();
+        ctx.db
+          .prepare("INSERT INTO payments (id, order_id, amount_bani, status, return_url, created_at, updated_at) VALUES (?, ?, ?, 'pending', ?, ?, ?)")
+          .run(paymentId, order.id, order.amount_bani, body.return_url, at, at);
+        if (order.status !== 'awaiting_payment') {
+          ctx.db.prepare("UPDATE orders SET status = 'awaiting_payment', updated_at = ? WHERE id = ?").run(at, order.id);
+          changed.order = findOrder(ctx, order.id)!;
+        }
+        return {
+          payment_id: paymentId,
+          redirect_url: `${ctx.publicUrl()}/payment-processor/checkout/${paymentId}?signature=${checkoutSignature(secret, paymentId)}`,
+        };
+      },
+      () => {
+        if (changed.order) ctx.realtime.publish(`private-user.${user.id}`, 'order.updated', serializeOrder(ctx, changed.order));
+      },
+    );
+  });
+
+  // ── Simulated payment processor (a separate "site" on this server) ──────────────
+  const checkPaymentLink = (reply: FastifyReply, paymentId: string, signature: string): PaymentRow | null => {
+    const payment = findPayment(paymentId);
+    if (!payment || !safeEqual(signature, checkoutSignature(secret, paymentId))) {
+      reply.code(403).type('text/html; charset=utf-8').send(page('Plată invalidă', '<h1>Linkul de plată nu este valid.</h1>'));
+      return null;
+    }
+    return payment;
+  };
+
+  app.get('/payment-processor/checkout/:payment_id', async (req, reply) => {
+    const params = paymentParam.safeParse(req.params);
+    const query = signatureQuery.safeParse(req.query);
+    if (!params.success || !query.success) {
+      return reply.code(404).type('text/html; charset=utf-8').send(page('Plată inexistentă', '<h1>Plata nu există.</h1>'));
+    }
+    const payment = checkPaymentLink(reply, params.data.payment_id, query.data.signature);
+    if (!payment) return reply;
+    const order = findOrder(ctx, payment.order_id)!;
+    const product = productRow(ctx, order.product_code);
+    const sig = esc(query.data.signature);
+    const base = `/payment-processor/checkout/${payment.id}`;
+    if (payment.status !== 'pending') {
+      const back = new URL(payment.return_url);
+      back.searchParams.set('order_id', String(order.id));
+      back.searchParams.set('payment_id', payment.id);
+      return reply.type('text/html; charset=utf-8').send(page('Plată procesată', `<h1>Această plată a fost deja procesată.</h1><p><a href="${esc(back.toString())}">Înapoi la magazin</a></p>`));
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
+      page('Plată cu cardul', `<h1>Plată securizată cu cardul</h1><dl>
+<dt>Comerciant</dt><dd>${esc(brokerName())}</dd>
+<dt>Comanda</dt><dd>${esc(orderNumber(order.id, order.created_at))}</dd>
+<dt>Produs</dt><dd>${esc(product?.name ?? order.product_code)}</dd>
+<dt>Sumă de plată</dt><dd class="amount" data-testid="amount">${esc(formatLei(payment.amount_bani))}</dd></dl>
+<form method="post" action="${base}/confirm"><input type="hidden" name="signature" value="${sig}"><button class="pay" type="submit">Plătește</button></form>
+<form method="post" action="${base}/decline"><input type="hidden" name="signature" value="${sig}"><button class="decline" type="submit">Refuză</button></form>
+<p class="note">Procesator de plăți simulat (mediu de dezvoltare). Nu introduceți date reale de card.</p>`),
+    );
+  });
+
+  async function sendIpn(payment: PaymentRow, status: 'confirmed' | 'declined') {
+    const body = JSON.stringify({ payment_id: payment.id, status, amount_bani: payment.amount_bani, signature: ipnSignature(secret, payment.id, status, payment.amount_bani) });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        const res = await fetch(`${ctx.internalUrl()}/api/v1/payments/ipn`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (res.status < 500) return res.status;
+      } catch (err) {
+        ctx.log.warn({ err, attempt }, 'IPN delivery failed');
+      }
+    }
+    return 0;
+  }
+
+  for (const action of ['confirm', 'decline'] as const) {
+    app.post(`/payment-processor/checkout/:payment_id/${action}`, async (req, reply) => {
+      const params = paymentParam.safeParse(req.params);
+      const body = signatureQuery.safeParse(req.body ?? {});
+      if (!params.success || !body.success) {
+        return reply.code(404).type('text/html; charset=utf-8').send(page('Plată inexistentă', '<h1>Plata nu există.</h1>'));
+      }
+      const payment = checkPaymentLink(reply, params.data.payment_id, body.data.signature);
+      if (!payment) return reply;
+      if (payment.status === 'pending') {
+        const status = await sendIpn(payment, action === 'confirm' ? 'confirmed' : 'declined');
+        if (status !== 200) ctx.log.warn({ payment: payment.id, status }, 'IPN not accepted');
+      }
+      const back = new URL(payment.return_url);
+      back.searchParams.set('order_id', String(payment.order_id));
+      back.searchParams.set('payment_id', payment.id);
+      return reply.code(303).header('location', back.toString()).send();
+    });
+  }
+
+  // ── IPN: the only way an order becomes paid ────────────────────────────────────
+  app.post('/api/v1/payments/ipn', async (req, reply) => {
+    const body = parse(ipnSchema, req.body);
+    const expected = ipnSignature(secret, body.payment_id, body.status, body.amount_bani);
+    if (!safeEqual(body.signature, expected)) {
+      throw new ApiError(403, 'invalid_signature', 'Invalid IPN signature.', 'Semnătura notificării de plată nu este validă.');
+    }
+    const payment = findPayment(body.payment_id);
+    if (!payment) throw errors.notFound('Payment', 'Plata nu există.');
+    if (payment.amount_bani !== body.amount_bani) throw fieldError('amount_bani', 'Suma nu corespunde plății.');
+    if (payment.status === body.status) return sendData(reply, { payment_id: payment.id, status: payment.status, already_processed: true });
+    if (payment.status !== 'pending') {
+      throw errors.conflict('payment_not_pending', `Payment is ${payment.status}.`, 'Plata a fost deja procesată.');
+    }
+    const done: { events: { userId: number; order: OrderRow; policy: PolicyRow | null } | null } = { events: null };
+    return idempotentWrite(
+      ctx, req, reply, 200,
+      () => {
+        const at = ctx.clock.now().toISOString();
+        const r = ctx.db.prepare("UPDATE payments SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").run(body.status, at, payment.id);
+        if (r.changes === 0) throw errors.conflict('payment_not_pending', 'Payment is not pending.', 'Plata a fost deja procesată.');
+        const order = findOrder(ctx, payment.order_id)!;
+        let policy: PolicyRow | null = null;
+        if (body.status === 'confirmed' && order.status !== 'paid') {
+          ctx.db.prepare("UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, order.id);
+          policy = issuePolicy(ctx, findOrder(ctx, order.id)!);
+          ctx.db.prepare('UPDATE orders SET policy_id = ? WHERE id = ?').run(policy.id, order.id);
+        } else if (body.status === 'declined' && order.status !== 'paid') {
+          ctx.db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").run(at, order.id);
+        }
+        done.events = { userId: order.user_id, order: findOrder(ctx, order.id)!, policy };
+        return { payment_id: payment.id, status: body.status, already_processed: false };
+      },
+      async () => {
+        if (!done.events) return;
+        const { userId, order, policy } = done.events;
+        const channel = `private-user.${userId}`;
+        ctx.realtime.publish(channel, 'payment.updated', { payment_id: payment.id, order_id: order.id, status: body.status });
+        ctx.realtime.publish(channel, 'order.updated', serializeOrder(ctx, order));
+        if (!policy) return;
+        const serialized = serializePolicy(ctx, policy);
+        ctx.realtime.publish(channel, 'policy.issued', serialized);
+        try {
+          const customer = JSON.parse(order.customer) as { first_name: string; email: string };
+          const pdf = await policyPdf(ctx, policy);
+          const mail = policyIssuedMail(customer.first_name, policy.number, serialized.product_name);
+          await ctx.mailer.send({
+            to: customer.email, ...mail,
+            attachments: [{ filename: `polita-${policy.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+          });
+        } catch (err) {
+          ctx.log.error({ err }, 'policy mail failed');
+        }
+      },
+    );
+  });
+}

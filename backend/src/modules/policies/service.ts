@@ -1,0 +1,124 @@
+import type { AppContext } from '../../context';
+import { addDays, addMonths, bucharestDay, daysBetween } from '../../lib/clock';
+import { orderNumber, policyNumber } from '../../db/seed';
+import { renderPolicyPdf } from '../../pdf/policy-pdf';
+import { insurerByCode, productRow } from '../products/service';
+import { findQuote } from '../quotes/service';
+import type { OrderRow } from '../orders/service';
+
+export interface PolicyRow {
+  id: number;
+  number: string;
+  order_id: number;
+  user_id: number;
+  product_code: string;
+  insurer_code: string;
+  package_name: string;
+  starts_on: string;
+  ends_on: string;
+  amount_bani: number;
+  insured_object: string;
+  input: string;
+  created_at: string;
+}
+
+export function policyStatus(endsOn: string, today: string): 'active' | 'expiring' | 'expired' {
+  if (endsOn < today) return 'expired';
+  return daysBetween(today, endsOn) <= 30 ? 'expiring' : 'active';
+}
+
+export function serializePolicy(ctx: AppContext, p: PolicyRow) {
+  return {
+    id: p.id,
+    number: p.number,
+    order_id: p.order_id,
+    product_code: p.product_code,
+    product_name: productRow(ctx, p.product_code)?.name ?? p.product_code,
+    insurer: insurerByCode(ctx, p.insurer_code),
+    package_name: p.package_name,
+    starts_on: p.starts_on,
+    ends_on: p.ends_on,
+    status: policyStatus(p.ends_on, bucharestDay(ctx.clock.now())),
+    amount_bani: p.amount_bani,
+    insured_object: p.insured_object,
+    input: JSON.parse(p.input) as Record<string, unknown>,
+    document_url: `/api/v1/policies/${p.id}/document`,
+    created_at: p.created_at,
+  };
+}
+
+const RIM_LABELS: Record<string, string> = { r13_r16: 'R13–R16', r17_r19: 'R17–R19', r20_plus: 'R20+' };
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+function coverageFor(product: string, input: any): { start: string | null; end: (start: string) => string; object: string } {
+  switch (product) {
+    case 'rca':
+      return { start: input.start_date, end: (s) => addDays(addMonths(s, input.period_months), -1), object: input.registration_plate };
+    case 'travel': {
+      const days = daysBetween(input.start_date, input.end_date);
+      return { start: input.start_date, end: (s) => addDays(s, days), object: input.destination };
+    }
+    case 'house-insurance':
+      return {
+        start: input.start_date ?? null,
+        end: (s) => addDays(addMonths(s, 12), -1),
+        object: `${input.address.street}, ${input.address.town}, jud. ${input.address.county}`,
+      };
+    default:
+      return {
+        start: null,
+        end: (s) => addDays(addMonths(s, 12 * input.period_years), -1),
+        object: `${input.tire_count} anvelope ${input.brand} (${RIM_LABELS[input.rim_band] ?? input.rim_band})`,
+      };
+  }
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * Issues the policy of a paid order (call inside the payment transaction). The cover starts on the
+ * quote's start date, or tomorrow (Europe/Bucharest) when that date has passed or none was asked.
+ */
+export function issuePolicy(ctx: AppContext, order: OrderRow): PolicyRow {
+  const quote = findQuote(ctx, order.quote_id)!;
+  const product = productRow(ctx, order.product_code)!;
+  const cov = coverageFor(order.product_code, quote.input);
+  const tomorrow = addDays(bucharestDay(ctx.clock.now()), 1);
+  const startsOn = cov.start && cov.start >= tomorrow ? cov.start : tomorrow;
+  const at = ctx.clock.now().toISOString();
+  const r = ctx.db
+    .prepare(
+      `INSERT INTO policies (number, order_id, user_id, product_code, insurer_code, package_name, starts_on, ends_on, amount_bani,
+        insured_object, input, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(`pending-${order.id}`, order.id, order.user_id, order.product_code, order.insurer_code, order.package_name, startsOn,
+      cov.end(startsOn), order.amount_bani, cov.object, JSON.stringify(quote.input), at);
+  const id = Number(r.lastInsertRowid);
+  ctx.db.prepare('UPDATE policies SET number = ? WHERE id = ?').run(policyNumber(product.policy_prefix, id, at), id);
+  return ctx.db.prepare('SELECT * FROM policies WHERE id = ?').get(id) as PolicyRow;
+}
+
+export function findOwnPolicy(ctx: AppContext, userId: number, id: number): PolicyRow | undefined {
+  return ctx.db.prepare('SELECT * FROM policies WHERE id = ? AND user_id = ?').get(id, userId) as PolicyRow | undefined;
+}
+
+export async function policyPdf(ctx: AppContext, p: PolicyRow): Promise<Buffer> {
+  const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(p.order_id) as OrderRow;
+  const quote = findQuote(ctx, order.quote_id);
+  const offer = quote?.offers.find((o) => o.id === order.offer_id);
+  const broker = JSON.parse(ctx.db.prepare("SELECT value FROM settings WHERE key = 'broker'").pluck().get() as string);
+  return renderPolicyPdf({
+    broker,
+    number: p.number,
+    product_name: productRow(ctx, p.product_code)?.name ?? p.product_code,
+    insurer_name: insurerByCode(ctx, p.insurer_code).name,
+    package_name: p.package_name,
+    insured_object: p.insured_object,
+    starts_on: p.starts_on,
+    ends_on: p.ends_on,
+    amount_bani: p.amount_bani,
+    order_number: orderNumber(order.id, order.created_at),
+    customer: JSON.parse(order.customer),
+    coverage: offer?.coverage ?? [],
+    issued_at: p.created_at,
+  });
+}

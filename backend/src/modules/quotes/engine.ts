@@ -1,0 +1,265 @@
+import type { AppContext } from '../../context';
+import { addDays, addMonths, ageOn, bucharestDay, daysBetween } from '../../lib/clock';
+import { validationError, type FieldErrors } from '../../lib/errors';
+import { cnpBirthDate } from '../../../../lib/validation/formats';
+import { insurerByCode, type Insurer } from '../products/service';
+import type { HouseInput, ProductCode, RcaInput, TireInput, TravelInput } from './schemas';
+
+export interface Offer {
+  id: string;
+  insurer: Insurer;
+  package_code: string;
+  package_name: string;
+  price_bani: number;
+  period_label: string;
+  direct_settlement: boolean;
+  bonus_malus_class: string | null;
+  coverage: string[];
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface Tariffs {
+  common: Json;
+  byInsurer: Map<string, Json>;
+}
+
+function tariffs(ctx: AppContext, product: string): Tariffs {
+  return ctx.site.cached(`tariffs:${product}`, () => {
+    const rows = ctx.db
+      .prepare('SELECT insurer_code, name, data FROM tariffs WHERE product_code = ? ORDER BY id')
+      .all(product) as { insurer_code: string | null; name: string; data: string }[];
+    const byInsurer = new Map<string, Json>();
+    let common: Json = {};
+    for (const r of rows) {
+      if (r.insurer_code) byInsurer.set(r.insurer_code, JSON.parse(r.data));
+      else if (r.name === 'common') common = JSON.parse(r.data);
+    }
+    return { common, byInsurer };
+  });
+}
+
+/** First band whose limit (max_*) is null or ≥ value. */
+function band<T extends Json>(bands: T[], key: string, value: number): T {
+  return bands.find((b) => b[key] === null || value <= b[key]) ?? bands[bands.length - 1];
+}
+
+const bani = (lei: number) => Math.round(lei * 100);
+const monthsLabel = (m: number) => (m === 1 ? '1 lună' : `${m} luni`);
+
+export function sortOffers(offers: Offer[]): Offer[] {
+  return offers.sort((a, b) => a.price_bani - b.price_bani || a.id.localeCompare(b.id));
+}
+
+/** Checks a start date lies in [tomorrow, tomorrow + maxDaysAhead - 1] (Europe/Bucharest). */
+export function checkStartDate(ctx: AppContext, field: string, day: string, maxDaysAhead = 30): void {
+  const today = bucharestDay(ctx.clock.now());
+  if (day <= today || day > addDays(today, maxDaysAhead)) {
+    throw validationError({ [field]: [`Data de început trebuie să fie cel mai devreme mâine și cel târziu peste ${maxDaysAhead} de zile.`] });
+  }
+}
+
+// ── RCA ───────────────────────────────────────────────────────────────────────
+
+export function bonusMalusClass(ctx: AppContext, ownerId: string, vin: string): { code: string; factor: number } {
+  const row =
+    (ctx.db.prepare('SELECT bonus_malus_class AS c FROM claims_history WHERE owner_id = ? AND vin = ? ORDER BY id DESC').get(ownerId, vin) as { c: string } | undefined) ??
+    (ctx.db.prepare('SELECT bonus_malus_class AS c FROM claims_history WHERE owner_id = ? AND vin IS NULL ORDER BY id DESC').get(ownerId) as { c: string } | undefined);
+  const code = row?.c ?? 'B0';
+  const factor = (ctx.db.prepare('SELECT factor FROM bonus_malus_classes WHERE code = ?').pluck().get(code) as number | undefined) ?? 1;
+  return { code, factor };
+}
+
+export function countyOfPlate(plate: string): string {
+  if (/^B\d/.test(plate)) return 'B';
+  return plate.slice(0, 2);
+}
+
+export function quoteRca(ctx: AppContext, input: RcaInput): Offer[] {
+  checkStartDate(ctx, 'start_date', input.start_date, 30);
+  const today = bucharestDay(ctx.clock.now());
+  const v = input.vehicle;
+  const fields: FieldErrors = {};
+  if (v.year > Number(today.slice(0, 4)) + 1) fields['vehicle.year'] = ['Anul fabricației nu poate fi în viitor.'];
+  if (input.owner.type === 'person' && input.owner.driving_licence_date > today) {
+    fields['owner.driving_licence_date'] = ['Data permisului nu poate fi în viitor.'];
+  }
+  if (Object.keys(fields).length) throw validationError(fields);
+
+  const { common, byInsurer } = tariffs(ctx, 'rca');
+  const ownerId = input.owner.type === 'person' ? input.owner.cnp : input.owner.cui;
+  const bm = bonusMalusClass(ctx, ownerId, input.vin);
+  const county = common.county_factors[countyOfPlate(input.registration_plate)] ?? common.county_factors.default;
+  let ownerFactor: number;
+  if (input.owner.type === 'person') {
+    const birth = cnpBirthDate(input.owner.cnp, ctx.clock.now())!;
+    const age = ageOn(birth, input.start_date);
+    if (age < 18) throw validationError({ 'owner.cnp': ['Proprietarul trebuie să fie major.'] });
+    const licenceYears = Math.max(0, ageOn(input.owner.driving_licence_date, input.start_date));
+    ownerFactor = band(common.age_factors, 'max_age', age).factor * band(common.licence_factors, 'max_years', licenceYears).factor;
+  } else {
+    ownerFactor = common.company_factor;
+  }
+  const periodFactor = common.period_factors[String(input.period_months)];
+  const offers: Offer[] = [];
+  for (const [code, t] of byInsurer) {
+    const b = t.base_lei;
+    let base: number;
+    switch (v.category) {
+      case 'car':
+        base = v.fuel === 'electric' || v.engine_cc === 0
+          ? band(b.car_electric_by_kw, 'max_kw', v.power_kw).lei
+          : band(b.car, 'max_cc', v.engine_cc).lei;
+        break;
+      case 'van':
+        base = band(b.van, 'max_kg', v.max_mass_kg).lei;
+        break;
+      case 'motorcycle':
+        base = band(b.motorcycle, 'max_cc', v.engine_cc).lei;
+        break;
+      default:
+        base = band(b.trailer, 'max_kg', v.max_mass_kg).lei;
+    }
+    const price = base * t.use_factors[v.use_type] * county * ownerFactor * bm.factor * periodFactor;
+    const insurer = insurerByCode(ctx, code);
+    const shared = { insurer, period_label: monthsLabel(input.period_months), bonus_malus_class: bm.code };
+    offers.push({
+      ...shared, id: `${code}-standard`, package_code: 'standard', package_name: 'RCA', price_bani: bani(price),
+      direct_settlement: false, coverage: t.coverage,
+    });
+    offers.push({
+      ...shared, id: `${code}-direct`, package_code: 'direct_settlement', package_name: 'RCA cu decontare directă',
+      price_bani: bani(price * (1 + t.direct_settlement_surcharge)), direct_settlement: true,
+      coverage: [...t.coverage, ...t.direct_settlement_coverage],
+    });
+  }
+  return sortOffers(offers);
+}
+
+// ── Travel ────────────────────────────────────────────────────────────────────
+
+export function quoteTravel(ctx: AppContext, input: TravelInput): Offer[] {
+  checkStartDate(ctx, 'start_date', input.start_date, 365);
+  const days = daysBetween(input.start_date, input.end_date) + 1;
+  if (input.trip_type === 'single' && (days < 2 || days > 365)) {
+    throw validationError({ end_date: ['Călătoria trebuie să dureze între 2 și 365 de zile.'] });
+  }
+  if (input.trip_type === 'multi' && input.end_date !== addDays(addMonths(input.start_date, 12), -1)) {
+    throw validationError({ end_date: ['Polița multi-călătorie durează un an de la data de început.'] });
+  }
+  const fields: FieldErrors = {};
+  input.travellers.forEach((t, i) => {
+    if (t.birth_date > input.start_date) fields[`travellers.${i}.birth_date`] = ['Data nașterii nu este validă.'];
+  });
+  if (Object.keys(fields).length) throw validationError(fields);
+
+  const { common, byInsurer } = tariffs(ctx, 'travel');
+  const ages = input.travellers.map((t) => ageOn(t.birth_date, input.start_date));
+  let ageSum = ages.reduce((s, a) => s + band(common.age_factors, 'max_age', a).factor, 0);
+  const adults = ages.filter((a) => a >= 18).length;
+  const children = ages.length - adults;
+  const fam = common.family_discount;
+  if (adults >= fam.min_adults && adults <= fam.max_adults && children >= fam.min_children && children <= fam.max_children) {
+    ageSum *= fam.factor;
+  }
+  const priceDays = input.trip_type === 'multi' ? common.multi_trip_days : days;
+  const o = input.options;
+  const offers: Offer[] = [];
+  for (const [code, t] of byInsurer) {
+    for (const [pkg, sum] of Object.entries(t.packages as Record<string, number>)) {
+      let eur = t.daily_eur[input.zone][pkg] * priceDays * ageSum * common.purpose_factors[input.purpose];
+      if (o.winter_sports) eur *= common.option_factors.winter_sports;
+      if (o.summer_sports) eur *= common.option_factors.summer_sports;
+      if (o.road_assistance) eur += common.road_assistance_eur_per_day * priceDays;
+      if (o.cancellation_insured_value_eur) eur += o.cancellation_insured_value_eur * common.cancellation_rate;
+      eur = Math.max(common.min_premium_eur, eur);
+      const sumLabel = `${sum.toLocaleString('de-DE')} EUR`;
+      offers.push({
+        id: `${code}-${pkg}`,
+        insurer: insurerByCode(ctx, code),
+        package_code: pkg,
+        package_name: sumLabel,
+        price_bani: bani(eur * common.eur_to_lei),
+        period_label: input.trip_type === 'multi' ? '1 an (multi-călătorie)' : `${days} zile`,
+        direct_settlement: false,
+        bonus_malus_class: null,
+        coverage: [`Sumă asigurată ${sumLabel}`, ...t.coverage,
+          ...(o.winter_sports ? ['Sporturi de iarnă'] : []), ...(o.summer_sports ? ['Sporturi de vară'] : []),
+          ...(o.road_assistance ? ['Asistență rutieră'] : []),
+          ...(o.cancellation_insured_value_eur ? [`Storno până la ${o.cancellation_insured_value_eur} EUR`] : [])],
+      });
+    }
+  }
+  return sortOffers(offers);
+}
+
+// ── House ─────────────────────────────────────────────────────────────────────
+
+export function quoteHouse(ctx: AppContext, input: HouseInput): Offer[] {
+  if (input.start_date) checkStartDate(ctx, 'start_date', input.start_date, 30);
+  if (input.year_built > Number(bucharestDay(ctx.clock.now()).slice(0, 4))) {
+    throw validationError({ year_built: ['Anul construcției nu poate fi în viitor.'] });
+  }
+  const { common, byInsurer } = tariffs(ctx, 'house-insurance');
+  const pad = common.pad[input.structure];
+  const offers: Offer[] = [];
+  for (const [code, t] of byInsurer) {
+    const insurer = insurerByCode(ctx, code);
+    const shared = { insurer, period_label: '12 luni', direct_settlement: false, bonus_malus_class: null };
+    const padCoverage = [...common.pad_coverage, `Sumă asigurată PAD ${pad.sum_insured_lei.toLocaleString('de-DE')} lei`];
+    offers.push({ ...shared, id: `${code}-pad`, package_code: 'pad', package_name: `PAD tip ${input.structure}`, price_bani: bani(pad.premium_lei), coverage: padCoverage });
+    const vol = input.voluntary;
+    if (vol) {
+      let lei = vol.building_sum_lei * t.building_rate + vol.contents_sum_lei * t.contents_rate;
+      for (const [k, on] of Object.entries(vol.options)) if (on) lei += t.option_lei[k];
+      lei *= t.environment_factors[input.environment];
+      if (input.year_built < t.old_building.before_year) lei *= t.old_building.factor;
+      lei *= t.instalment_factors[String(vol.instalments)];
+      lei = Math.max(t.min_premium_lei, lei);
+      offers.push({
+        ...shared, id: `${code}-pad-voluntary`, package_code: 'pad_voluntary', package_name: 'PAD + asigurare facultativă',
+        price_bani: bani(pad.premium_lei + lei), coverage: [...padCoverage, ...t.coverage],
+      });
+    }
+  }
+  return sortOffers(offers);
+}
+
+// ── Tires ─────────────────────────────────────────────────────────────────────
+
+export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInput): Offer[] {
+  const today = bucharestDay(ctx.clock.now());
+  const fields: FieldErrors = {};
+  if (input.purchase_date > today || input.purchase_date < addDays(today, -30)) {
+    fields.purchase_date = ['Anvelopele trebuie să fi fost cumpărate în ultimele 30 de zile.'];
+  }
+  if (product === 'michelin-tiresecureplus') {
+    if (input.brand.toLowerCase() !== 'michelin') fields.brand = ['Garanția se aplică doar anvelopelor Michelin.'];
+    if (input.tire_count !== 4) fields.tire_count = ['Garanția se aplică unui set de 4 anvelope noi.'];
+    if (input.period_years !== 1) fields.period_years = ['Garanția este valabilă 1 an.'];
+  }
+  if (Object.keys(fields).length) throw validationError(fields);
+  const { common } = tariffs(ctx, 'tire');
+  const plans = (common.plans as Json[]).filter((p) => p.product_code === product && (!input.plan_code || p.code === input.plan_code));
+  if (plans.length === 0) throw validationError({ plan_code: ['Planul ales nu există.'] });
+  const offers = plans.map((p): Offer => {
+    const lei = p.per_tire_year_lei * input.tire_count * common.year_factors[String(input.period_years)] *
+      common.rim_factors[input.rim_band] * (input.tire_type === 'run_flat' ? common.run_flat_factor : 1);
+    return {
+      id: p.code,
+      insurer: insurerByCode(ctx, p.insurer),
+      package_code: p.code,
+      package_name: p.name,
+      price_bani: bani(lei),
+      period_label: input.period_years === 1 ? '1 an' : `${input.period_years} ani`,
+      direct_settlement: false,
+      bonus_malus_class: null,
+      coverage: [
+        `Limită anuală ${p.yearly_limit_lei.toLocaleString('de-DE')} lei`,
+        `Înlocuire până la ${p.replacement_per_tire_lei} lei / anvelopă`,
+        `Reparație până la ${p.repair_per_tire_lei} lei / anvelopă`,
+      ],
+    };
+  });
+  return sortOffers(offers);
+}

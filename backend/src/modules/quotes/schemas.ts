@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { captchaField, cnpField, cuiField, isoDateField, M, plateField, vinField } from '../../lib/validation';
+
+const int = (min: number, max: number) =>
+  z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
+const text = (max: number) => z.string({ error: M.required }).trim().min(1, M.required).max(max);
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'Alegeți o valoare din listă.' });
+
+export const rcaInput = z.object({
+  registration_plate: plateField,
+  vin: vinField,
+  vehicle: z.object({
+    category: choice(['car', 'van', 'motorcycle', 'trailer'] as const),
+    make: text(50),
+    model: text(50),
+    fuel: choice(['petrol', 'diesel', 'hybrid', 'electric', 'lpg'] as const),
+    year: int(1950, 2100),
+    max_mass_kg: int(1, 40000),
+    engine_cc: int(0, 10000),
+    power_kw: int(0, 1000),
+    seats: int(0, 60),
+    use_type: choice(['personal', 'taxi', 'rent', 'courier'] as const),
+  }),
+  owner: z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('person'), cnp: cnpField, driving_licence_date: isoDateField }),
+      z.object({
+        type: z.literal('company'),
+        cui: cuiField,
+        caen: z.string().regex(/^\d{4}$/, 'Codul CAEN are 4 cifre.').optional().nullable(),
+      }),
+    ],
+    { error: 'Alegeți persoană fizică sau juridică.' },
+  ),
+  start_date: isoDateField,
+  period_months: int(1, 12),
+});
+
+export const travelInput = z.object({
+  zone: choice(['europe', 'world_ex_us_ca', 'world'] as const),
+  destination: text(100),
+  purpose: choice(['tourism', 'business', 'driver', 'studies', 'work'] as const),
+  trip_type: choice(['single', 'multi'] as const),
+  start_date: isoDateField,
+  end_date: isoDateField,
+  travellers: z
+    .array(z.object({ birth_date: isoDateField }), { error: M.required })
+    .min(1, 'Adăugați cel puțin un călător.')
+    .max(7, 'Cel mult 7 călători pe o poliță.'),
+  options: z
+    .object({
+      winter_sports: z.boolean().default(false),
+      summer_sports: z.boolean().default(false),
+      road_assistance: z.boolean().default(false),
+      cancellation_insured_value_eur: z.number().min(100).max(10000).nullable().default(null),
+    })
+    .default({ winter_sports: false, summer_sports: false, road_assistance: false, cancellation_insured_value_eur: null }),
+});
+
+export const houseInput = z.object({
+  address: z.object({ county: text(50), town: text(100), street: text(200) }),
+  environment: choice(['urban', 'rural'] as const),
+  structure: choice(['A', 'B'] as const),
+  year_built: int(1850, 2100),
+  area_sqm: int(10, 2000),
+  rooms: int(1, 30),
+  floors: int(1, 60),
+  start_date: isoDateField.optional(),
+  voluntary: z
+    .object({
+      building_sum_lei: int(10000, 5000000),
+      contents_sum_lei: int(0, 1000000),
+      options: z
+        .object({
+          theft: z.boolean().default(false),
+          liability: z.boolean().default(false),
+          pipes: z.boolean().default(false),
+          electrical: z.boolean().default(false),
+        })
+        .default({ theft: false, liability: false, pipes: false, electrical: false }),
+      instalments: z.union([z.literal(1), z.literal(2), z.literal(4)], { error: 'Alegeți 1, 2 sau 4 rate.' }).default(1),
+    })
+    .nullable()
+    .default(null),
+});
+
+export const tireInput = z.object({
+  plan_code: z.string().max(50).optional().nullable(),
+  tire_count: int(2, 4),
+  period_years: int(1, 3),
+  tire_type: choice(['standard', 'run_flat'] as const),
+  rim_band: choice(['r13_r16', 'r17_r19', 'r20_plus'] as const),
+  brand: text(50),
+  purchase_date: isoDateField,
+  invoice_number: z.string().trim().max(50).optional().nullable(),
+});
+
+export const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus'] as const;
+export type ProductCode = (typeof PRODUCT_CODES)[number];
+
+export const quoteRequest = z.object({
+  product_code: z.enum(PRODUCT_CODES, { error: 'Produsul nu există.' }),
+  partner_code: z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Codul partenerului nu este valid.')
+    .optional()
+    .nullable(),
+  input: z.unknown(),
+  token: captchaField,
+});
+
+export type RcaInput = z.infer<typeof rcaInput>;
+export type TravelInput = z.infer<typeof travelInput>;
+export type HouseInput = z.infer<typeof houseInput>;
+export type TireInput = z.infer<typeof tireInput>;

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { fieldError, validationError } from '../../lib/errors';
+import { parse } from '../../lib/validation';
+import { ApiError } from '../../lib/errors';
+import { isAvailable, productRow } from '../products/service';
+import { quoteHouse, quoteRca, quoteTire, quoteTravel, type Offer } from './engine';
+import { houseInput, rcaInput, tireInput, travelInput, type ProductCode } from './schemas';
+
+export const QUOTE_TTL_MS = 24 * 3600 * 1000;
+
+export interface Quote {
+  id: string;
+  product_code: ProductCode;
+  partner_code: string | null;
+  input: Record<string, unknown>;
+  offers: Offer[];
+  created_at: string;
+  expires_at: string;
+}
+
+interface QuoteRow {
+  id: string;
+  product_code: ProductCode;
+  partner_code: string | null;
+  input: string;
+  offers: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Validates the product's input (messages keyed relative to `input`) and prices it. */
+export function priceInput(ctx: AppContext, product: ProductCode, raw: unknown): { input: Record<string, unknown>; offers: Offer[] } {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw fieldError('input', 'Datele pentru ofertă lipsesc.');
+  switch (product) {
+    case 'rca': {
+      const input = parse(rcaInput, raw);
+      return { input, offers: quoteRca(ctx, input) };
+    }
+    case 'travel': {
+      const input = parse(travelInput, raw);
+      return { input, offers: quoteTravel(ctx, input) };
+    }
+    case 'house-insurance': {
+      const input = parse(houseInput, raw);
+      return { input, offers: quoteHouse(ctx, input) };
+    }
+    default: {
+      const input = parse(tireInput, raw);
+      return { input, offers: quoteTire(ctx, product, input) };
+    }
+  }
+}
+
+export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: string | null, raw: unknown): Quote {
+  const row = productRow(ctx, product);
+  if (!row) throw validationError({ product_code: ['Produsul nu există.'] });
+  if (!isAvailable(row, ctx.site.productStatus())) {
+    throw new ApiError(422, 'product_unavailable', 'Product is not available.', 'Produsul nu este disponibil momentan.');
+  }
+  const { input, offers } = priceInput(ctx, product, raw);
+  const now = ctx.clock.now();
+  const quote: Quote = {
+    id: randomUUID(),
+    product_code: product,
+    partner_code: partnerCode,
+    input,
+    offers,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
+  };
+  ctx.db
+    .prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(quote.id, product, partnerCode, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
+  return quote;
+}
+
+export function findQuote(ctx: AppContext, id: string): Quote | null {
+  const row = ctx.db.prepare('SELECT * FROM quotes WHERE id = ?').get(id) as QuoteRow | undefined;
+  if (!row) return null;
+  return { ...row, input: JSON.parse(row.input), offers: JSON.parse(row.offers) };
+}

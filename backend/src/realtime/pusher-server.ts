@@ -1,0 +1,140 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomInt } from 'node:crypto';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Realtime, Subscriber } from './broadcaster';
+import { hmacHex, safeEqual } from '../lib/crypto';
+
+const ACTIVITY_TIMEOUT_S = 120;
+
+export function channelSignature(secret: string, socketId: string, channel: string): string {
+  return hmacHex(secret, `${socketId}:${channel}`);
+}
+
+interface Options {
+  server: Server;
+  key: string;
+  secret: string;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Pusher Channels protocol v7 over WebSocket on `/app/{key}`: connection_established, subscribe
+ * (public and private-* with signature check), unsubscribe, ping/pong and an activity timeout.
+ */
+export function attachPusherServer({ server, key, secret, realtime, log }: Options) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const lastSeen = new Map<WebSocket, number>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const m = /^\/app\/([^/]+)$/.exec(url.pathname);
+    if (!m) {
+      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, decodeURIComponent(m[1]), url));
+  };
+
+  function onConnection(ws: WebSocket, appKey: string, url: URL) {
+    const sendEvent = (event: string, data: unknown, channel?: string) =>
+      ws.send(JSON.stringify(channel ? { event, channel, data } : { event, data }));
+    if (appKey !== key) {
+      sendEvent('pusher:error', { code: 4001, message: `App key ${appKey} does not exist` });
+      ws.close(4001, 'Unknown app key');
+      return;
+    }
+    const protocol = Number(url.searchParams.get('protocol') ?? 7);
+    if (!Number.isFinite(protocol) || protocol < 5) {
+      sendEvent('pusher:error', { code: 4007, message: 'Unsupported protocol version' });
+      ws.close(4007, 'Unsupported protocol version');
+      return;
+    }
+    const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
+    const sub: Subscriber = { socketId, send: (frame) => ws.readyState === ws.OPEN && ws.send(frame) };
+    lastSeen.set(ws, Date.now());
+    sendEvent('pusher:connection_established', JSON.stringify({ socket_id: socketId, activity_timeout: ACTIVITY_TIMEOUT_S }));
+
+    ws.on('message', (raw) => {
+      lastSeen.set(ws, Date.now());
+      let msg: { event?: unknown; data?: unknown; channel?: unknown };
+      try {
+        msg = JSON.parse(String(raw));
+      } catch {
+        sendEvent('pusher:error', { code: 4200, message: 'Invalid JSON' });
+        return;
+      }
+      let data = msg.data as Record<string, unknown> | string | undefined;
+      if (typeof data === 'string') {
+        try {
+          data = JSON.parse(data);
+        } catch {
+          // keep the string
+        }
+      }
+      const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+      switch (msg.event) {
+        case 'pusher:ping':
+          sendEvent('pusher:pong', '{}');
+          return;
+        case 'pusher:pong':
+          return;
+        case 'pusher:subscribe': {
+          const channel = typeof d.channel === 'string' ? d.channel : '';
+          if (!channel || channel.length > 200 || !/^[A-Za-z0-9_\-=@,.;]+$/.test(channel)) {
+            sendEvent('pusher:error', { code: null, message: 'Invalid channel name' });
+            return;
+          }
+          if (channel.startsWith('presence-')) {
+            sendEvent('pusher:error', { code: null, message: 'Presence channels are not supported' });
+            return;
+          }
+          if (channel.startsWith('private-')) {
+            const auth = typeof d.auth === 'string' ? d.auth : '';
+            const expected = `${key}:${channelSignature(secret, socketId, channel)}`;
+            if (!safeEqual(auth, expected)) {
+              sendEvent('pusher:error', { code: null, message: `Invalid signature: Expected HMAC SHA256 hex digest of ${socketId}:${channel}` });
+              return;
+            }
+          }
+          realtime.subscribe(channel, sub);
+          sendEvent('pusher_internal:subscription_succeeded', '{}', channel);
+          return;
+        }
+        case 'pusher:unsubscribe': {
+          if (typeof d.channel === 'string') realtime.unsubscribe(d.channel, sub);
+          return;
+        }
+        default:
+          if (typeof msg.event === 'string' && msg.event.startsWith('client-')) {
+            sendEvent('pusher:error', { code: null, message: 'Client events are not enabled' });
+          }
+      }
+    });
+    ws.on('close', () => {
+      realtime.unsubscribeAll(sub);
+      lastSeen.delete(ws);
+    });
+    ws.on('error', (err) => log.debug({ err }, 'realtime socket error'));
+  }
+
+  // Close sockets silent for longer than the activity timeout plus the pong grace period.
+  const sweep = setInterval(() => {
+    const limit = Date.now() - (ACTIVITY_TIMEOUT_S + 30) * 1000;
+    for (const [ws, seen] of lastSeen) if (seen < limit) ws.close(4201, 'Pong reply not received');
+  }, 30_000);
+  sweep.unref();
+
+  server.on('upgrade', onUpgrade);
+  return {
+    close() {
+      clearInterval(sweep);
+      server.off('upgrade', onUpgrade);
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
+}

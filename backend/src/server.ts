@@ -1,0 +1,217 @@
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type DB } from './db/connection';
+import { migrate } from './db/migrations';
+import { seed } from './db/seed';
+import { systemClock, type Clock } from './lib/clock';
+import { ApiError, errorBody, errors } from './lib/errors';
+import { urlPath } from './lib/http';
+import { idempotencyPreHandler } from './lib/idempotency';
+import { SiteState } from './lib/site-state';
+import { createMailer } from './mail/mailer';
+import { Realtime } from './realtime/broadcaster';
+import { attachPusherServer } from './realtime/pusher-server';
+import { registerRealtimeRoutes } from './realtime/routes';
+import { registerAuth } from './modules/auth/routes';
+import { registerTwoFactor } from './modules/two-factor/routes';
+import { registerProducts } from './modules/products/routes';
+import { registerQuotes } from './modules/quotes/routes';
+import { registerOrders } from './modules/orders/routes';
+import { registerPayments } from './modules/payments/routes';
+import { registerPolicies } from './modules/policies/routes';
+import { registerAccount } from './modules/account/routes';
+import { registerContent } from './modules/content/routes';
+import { registerConsents } from './modules/consents/routes';
+import { registerAnalytics } from './modules/analytics/routes';
+import { registerAdmin } from './modules/admin/routes';
+import { registerDev } from './modules/dev/routes';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** /api/v1 calls that keep working during maintenance. */
+const MAINTENANCE_EXEMPT = new Set(['/api/v1/maintenances/status', '/api/v1/payments/ipn']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody: string | null;
+  }
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** Logger override (tests pass false). */
+  logger?: boolean;
+}
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: DB;
+  /** Starts listening on config.host:config.port (0 = ephemeral) and returns the base URL. */
+  listen(): Promise<string>;
+  url(): string;
+  close(): Promise<void>;
+}
+
+function jsonParseError(message: string) {
+  const err = new Error(message) as Error & { statusCode: number; code: string };
+  err.statusCode = 400;
+  err.code = 'invalid_json';
+  return err;
+}
+
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<BuiltServer> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Per-request logs at debug level only (onResponse hook below): keeps the hot paths fast.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  });
+
+  const db = openDatabase(config.databasePath);
+  migrate(db, () => clock.now());
+  seed(db, clock.now());
+
+  const realtime = new Realtime();
+  let baseUrl = '';
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    log: app.log,
+    realtime,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, clock, log: app.log }),
+    site: new SiteState(db, clock, realtime),
+    publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? baseUrl,
+    internalUrl: () => baseUrl,
+    failNext: new Map(),
+  };
+
+  // ── Body parsing ──────────────────────────────────────────────────────────────
+  app.decorateRequest('rawBody', null);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const text = String(body);
+    req.rawBody = text;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(jsonParseError('Malformed JSON body.'), undefined);
+    }
+  });
+  // Plausible's tracker sends its JSON as text/plain.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const text = String(body);
+    req.rawBody = text;
+    try {
+      done(null, text.trim() ? JSON.parse(text) : undefined);
+    } catch {
+      done(null, text);
+    }
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: 64 * 1024, fields: 50, files: 2, fileSize: BODY_LIMIT, parts: 60 },
+  });
+
+  // ── Errors ────────────────────────────────────────────────────────────────────
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return reply.code(error.status).send(errorBody(error.code, error.message, error.prettyMessage));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    const code = (error as FastifyError).code;
+    if (code === 'invalid_json' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(errorBody('invalid_json', 'Malformed JSON body.', 'Cererea nu are un format valid.'));
+    }
+    if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(errorBody('payload_too_large', 'Request body too large.', 'Datele trimise sunt prea mari.'));
+    }
+    if (status === 415) {
+      return reply.code(415).send(errorBody('unsupported_media_type', 'Unsupported content type.', 'Formatul datelor trimise nu este acceptat.'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody('bad_request', 'Bad request.', 'Cererea nu este validă.'));
+    }
+    req.log.error({ err: error, url: req.url, method: req.method }, 'request failed');
+    return reply.code(500).send(errorBody('server_error', 'Internal server error.', 'A apărut o eroare. Încercați din nou.'));
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send(errorBody('not_found', `Page Not Found: ${urlPath(req)}`, 'Pagina căutată nu există.')),
+  );
+
+  // ── Cross-cutting hooks ───────────────────────────────────────────────────────
+  app.addHook('onRequest', async (req, reply) => {
+    const path = urlPath(req);
+    if (ctx.failNext.size > 0) {
+      const rule = ctx.failNext.get(path);
+      if (rule && rule.times > 0) {
+        rule.times -= 1;
+        if (rule.times <= 0) ctx.failNext.delete(path);
+        return reply
+          .code(rule.status)
+          .send(errorBody(rule.status === 503 ? 'service_unavailable' : 'injected_failure', `Injected failure (${rule.status}).`, 'Serviciul nu este disponibil momentan. Încercați din nou.'));
+      }
+    }
+    if (path.startsWith('/api/v1/')) {
+      ctx.site.refresh();
+      if (ctx.site.maintenance().is_active && !MAINTENANCE_EXEMPT.has(path)) {
+        throw errors.maintenance(ctx.site.maintenance().message);
+      }
+    }
+  });
+  app.addHook('preHandler', idempotencyPreHandler(ctx));
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+  });
+
+  // ── Routes ────────────────────────────────────────────────────────────────────
+  for (const register of [
+    registerAuth, registerTwoFactor, registerProducts, registerQuotes, registerOrders, registerPayments,
+    registerPolicies, registerAccount, registerContent, registerConsents, registerAnalytics, registerAdmin,
+    registerRealtimeRoutes,
+  ]) {
+    register(app, ctx);
+  }
+  if (config.devEndpoints) registerDev(app, ctx);
+
+  const pusher = attachPusherServer({
+    server: app.server,
+    key: config.pusher.key,
+    secret: config.pusher.secret,
+    realtime,
+    log: app.log,
+  });
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    db,
+    async listen() {
+      await app.listen({ host: config.host, port: config.port });
+      const addr = app.server.address() as AddressInfo;
+      const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+      baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
+      return baseUrl;
+    },
+    url: () => baseUrl,
+    async close() {
+      if (closed) return;
+      closed = true;
+      pusher.close();
+      await app.close();
+      ctx.mailer.close();
+      db.close();
+    },
+  };
+}
