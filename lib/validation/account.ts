@@ -39,40 +39,43 @@ export const addressSchema = z.object({
     .refine((v) => v === '' || /^\d{6}$/.test(v), accountMessages.postalCode),
 });
 
-/** The profile form: every address field empty means "no address" (sent as null). */
-export const profileFormSchema = z
-  .object({
-    first_name: personName(accountMessages.firstNameRequired),
-    last_name: personName(accountMessages.lastNameRequired),
-    phone_number: z
-      .string({ error: accountMessages.phoneRequired })
-      .trim()
-      .min(1, accountMessages.phoneRequired)
-      .refine(isValidRomanianMobile, accountMessages.phone)
-      .transform((v) => {
-        const p = normalizePhone(v);
-        return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
-      }),
-    address: z.object({
-      county: z.string(),
-      town: z.string(),
-      street: z.string(),
-      postal_code: z.string(),
+const addressInput = z.object({
+  county: z.string(),
+  town: z.string(),
+  street: z.string(),
+  postal_code: z.string(),
+});
+
+/**
+ * The form's address: every field empty means "no address" (sent as null); otherwise county, town and
+ * street are required. Validated inside the field so its messages show together with the other fields'.
+ */
+const formAddress = addressInput.transform((a, ctx) => {
+  const blank = [a.county, a.town, a.street, a.postal_code].every((v) => v.trim() === '');
+  if (blank) return null;
+  const parsed = addressSchema.safeParse(a);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+/** The profile form (`PUT /api/v1/profile`). */
+export const profileFormSchema = z.object({
+  first_name: personName(accountMessages.firstNameRequired),
+  last_name: personName(accountMessages.lastNameRequired),
+  phone_number: z
+    .string({ error: accountMessages.phoneRequired })
+    .trim()
+    .min(1, accountMessages.phoneRequired)
+    .refine(isValidRomanianMobile, accountMessages.phone)
+    .transform((v) => {
+      const p = normalizePhone(v);
+      return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
     }),
-  })
-  .transform((v, ctx) => {
-    const a = v.address;
-    const blank = [a.county, a.town, a.street, a.postal_code].every((s) => s.trim() === '');
-    if (blank) return { ...v, address: null };
-    const parsed = addressSchema.safeParse(a);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['address', ...issue.path] });
-      }
-      return z.NEVER;
-    }
-    return { ...v, address: parsed.data };
-  });
+  address: formAddress,
+});
 
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 export type ProfilePayload = z.output<typeof profileFormSchema>;

@@ -1,0 +1,68 @@
+import Link from 'next/link';
+import { ButtonLink, Card, cx } from '@/components/ui';
+import { formatLeiFromBani } from '@/lib/format';
+import { ORDER_STATUS_LABELS, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
+import { formatDateTime, type DateLocaleCode } from '@/lib/time';
+
+const STATUS_TONE: Record<OrderStatus, string> = {
+  awaiting_payment: 'bg-warning-surface text-warning',
+  paid: 'bg-success-surface text-success',
+  payment_failed: 'bg-error-surface text-error',
+  cancelled: 'bg-border/60 text-muted',
+};
+
+/** One order: product, insurer, amount, status, date; a way to pay when it is still unpaid. */
+export function OrderCard({ order, dateLocale = 'ro' }: { order: Order; dateLocale?: DateLocaleCode }) {
+  const headingId = `comanda-${order.id}`;
+  return (
+    <Card as="li" aria-labelledby={headingId} data-order-id={order.id}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold">
+            {order.product_name}
+            <span className="sr-only">, comanda {order.number}</span>
+          </h2>
+          <p className="text-sm text-muted">
+            Comanda {order.number} · {order.insurer.name} · {order.package_name}
+          </p>
+        </div>
+        <span className={cx('rounded-full px-3 py-1 text-sm font-semibold', STATUS_TONE[order.status])}>
+          {ORDER_STATUS_LABELS[order.status]}
+        </span>
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Sumă</dt>
+          <dd className="font-semibold">{formatLeiFromBani(order.amount_bani)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Plasată la</dt>
+          <dd>{formatDateTime(order.created_at, dateLocale)}</dd>
+        </div>
+        {order.paid_at ? (
+          <div>
+            <dt className="text-muted">Plătită la</dt>
+            <dd>{formatDateTime(order.paid_at, dateLocale)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {isPayable(order) ? (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <ButtonLink href={payOrderHref(order)} size="sm">
+            {order.status === 'payment_failed' ? 'Plătește din nou' : 'Plătește acum'}
+          </ButtonLink>
+          {order.status === 'payment_failed' ? (
+            <span className="text-sm text-muted">Plata anterioară nu a reușit. Puteți încerca din nou.</span>
+          ) : null}
+        </div>
+      ) : null}
+      {order.status === 'paid' && order.policy_id ? (
+        <p className="mt-4 text-sm">
+          <Link href="/account/policies" className="font-semibold text-primary underline underline-offset-4">
+            Vezi polița
+          </Link>
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useState } from 'react';
+import { listOrders, mergeOrder, type Order } from '@/lib/api/orders';
+import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
+import type { DateLocaleCode } from '@/lib/time';
+import { EmptyState } from './empty-state';
+import { OrderCard } from './order-card';
+
+/**
+ * The customer's orders, newest first. Server-rendered, then kept current by the realtime events of the
+ * user's channel: `order.updated` replaces the order, `payment.updated` re-reads the list.
+ */
+export function OrdersList({ initialOrders, dateLocale = 'ro' }: { initialOrders: Order[]; dateLocale?: DateLocaleCode }) {
+  const [orders, setOrders] = useState(initialOrders);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useRealtimeEvent('order.updated', (data) => {
+    const updated = data as unknown as Order;
+    setOrders((current) => mergeOrder(current, updated));
+    if (updated.status === 'paid') setNotice(`Plata pentru comanda ${updated.number} a fost confirmată.`);
+  });
+  useRealtimeEvent('payment.updated', () => {
+    listOrders()
+      .then(setOrders)
+      .catch(() => {
+        /* the order.updated event or the next visit brings the change */
+      });
+  });
+
+  return (
+    <>
+      <p aria-live="polite" className="sr-only">
+        {notice}
+      </p>
+      {orders.length === 0 ? (
+        <EmptyState title="Nu aveți încă nicio comandă" actionHref="/#produse-titlu" actionLabel="Alege o asigurare">
+          Comenzile plasate apar aici, cu starea plății și polița emisă.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-4" aria-label="Comenzi">
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} dateLocale={dateLocale} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+import { useState } from 'react';
+import { mergePolicy, type Policy } from '@/lib/api/policies';
+import { groupPolicies } from '@/lib/policies/group';
+import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
+import type { DateLocaleCode } from '@/lib/time';
+import { EmptyState } from './empty-state';
+import { PolicyCard } from './policy-card';
+
+const SECTIONS = [
+  { key: 'expiring', title: 'Expiră în următoarele 30 de zile' },
+  { key: 'active', title: 'Active' },
+  { key: 'expired', title: 'Expirate' },
+] as const;
+
+/** The customer's policies grouped as expiring, active and expired; a newly issued one appears live. */
+export function PoliciesView({
+  initialPolicies,
+  dateLocale = 'ro',
+  now,
+}: {
+  initialPolicies: Policy[];
+  dateLocale?: DateLocaleCode;
+  now?: Date;
+}) {
+  const [policies, setPolicies] = useState(initialPolicies);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useRealtimeEvent('policy.issued', (data) => {
+    const issued = data as unknown as Policy;
+    setPolicies((current) => mergePolicy(current, issued));
+    setNotice(`Polița ${issued.number} a fost emisă.`);
+  });
+
+  if (policies.length === 0) {
+    return (
+      <EmptyState title="Nu aveți încă polițe" actionHref="/#produse-titlu" actionLabel="Cumpără o asigurare">
+        După plata unei comenzi, polița apare aici și o puteți descărca oricând în format PDF.
+      </EmptyState>
+    );
+  }
+
+  const groups = groupPolicies(policies, now);
+  return (
+    <div className="space-y-10">
+      <p aria-live="polite" className="sr-only">
+        {notice}
+      </p>
+      {SECTIONS.map(({ key, title }) =>
+        groups[key].length > 0 ? (
+          <section key={key} aria-labelledby={`polite-${key}`}>
+            <h2 id={`polite-${key}`} className="mb-4 text-xl font-bold text-primary">
+              {title} <span className="text-base font-normal text-muted">({groups[key].length})</span>
+            </h2>
+            <ul className="space-y-4">
+              {groups[key].map((policy) => (
+                <PolicyCard key={policy.id} policy={policy} state={key} now={now} dateLocale={dateLocale} />
+              ))}
+            </ul>
+          </section>
+        ) : null,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import Link from 'next/link';
+import { Card, cx } from '@/components/ui';
+import { formatLeiFromBani } from '@/lib/format';
+import { policyDocumentFileName, policyDocumentUrl, type Policy } from '@/lib/api/policies';
+import { expiryLabel, type PolicyState } from '@/lib/policies/group';
+import { renewalHref } from '@/lib/policies/renewal';
+import { formatDate, type DateLocaleCode } from '@/lib/time';
+
+const STATE_LABEL: Record<Exclude<PolicyState, 'upcoming'>, string> = {
+  active: 'Activă',
+  expiring: 'Expiră în curând',
+  expired: 'Expirată',
+};
+const STATE_TONE: Record<Exclude<PolicyState, 'upcoming'>, string> = {
+  active: 'bg-success-surface text-success',
+  expiring: 'bg-warning-surface text-warning',
+  expired: 'bg-border/60 text-muted',
+};
+
+/** One policy: what it covers, its period, the PDF and, when it ends soon or has ended, a renewal. */
+export function PolicyCard({
+  policy,
+  state,
+  now,
+  dateLocale = 'ro',
+}: {
+  policy: Policy;
+  state: Exclude<PolicyState, 'upcoming'>;
+  now?: Date;
+  dateLocale?: DateLocaleCode;
+}) {
+  const headingId = `polita-${policy.id}`;
+  const renew = state === 'active' ? null : renewalHref(policy);
+  return (
+    <Card as="li" aria-labelledby={headingId} data-policy-id={policy.id}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold">
+            {policy.product_name} · {policy.insured_object}
+          </h3>
+          <p className="text-sm text-muted">
+            Polița {policy.number} · {policy.insurer.name} · {policy.package_name}
+          </p>
+        </div>
+        <span className={cx('rounded-full px-3 py-1 text-sm font-semibold', STATE_TONE[state])}>{STATE_LABEL[state]}</span>
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Valabilă</dt>
+          <dd>
+            {formatDate(`${policy.starts_on}T12:00:00Z`, dateLocale)} – {formatDate(`${policy.ends_on}T12:00:00Z`, dateLocale)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Primă</dt>
+          <dd className="font-semibold">{formatLeiFromBani(policy.amount_bani)}</dd>
+        </div>
+        {state !== 'active' ? (
+          <div>
+            <dt className="text-muted">Termen</dt>
+            <dd>{expiryLabel(policy.ends_on, now)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a
+          href={policyDocumentUrl(policy)}
+          download={policyDocumentFileName(policy)}
+          className="btn btn-secondary btn-sm"
+          aria-describedby={headingId}
+        >
+          Descarcă polița (PDF)
+        </a>
+        {renew ? (
+          <Link href={renew} className="btn btn-primary btn-sm" aria-describedby={headingId}>
+            Reînnoiește
+          </Link>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

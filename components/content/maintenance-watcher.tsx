@@ -1,0 +1,78 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { getMaintenanceStatus } from '@/lib/api/system';
+import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
+import { safeReturnPath } from '@/lib/session/safe-return-path';
+
+export const MAINTENANCE_POLL_MS = 5_000;
+
+function leave(path: string) {
+  window.location.replace(path);
+}
+
+/**
+ * On /maintenance: checks the status every few seconds (and on the realtime `maintenance.changed`), and when
+ * maintenance is over sends the visitor back to `last_url` (a same-origin relative path, else home).
+ */
+export function MaintenanceWatcher({
+  lastUrl,
+  pollMs = MAINTENANCE_POLL_MS,
+  navigate = leave,
+}: {
+  lastUrl: string | null;
+  pollMs?: number;
+  navigate?: (path: string) => void;
+}) {
+  const target = safeReturnPath(lastUrl, '/');
+  const [state, setState] = useState<'checking' | 'active' | 'over'>('checking');
+  const [message, setMessage] = useState<string | null>(null);
+
+  useRealtimeEvent('maintenance.changed', ({ is_active }) => {
+    if (!is_active) setState('over');
+  });
+
+  useEffect(() => {
+    if (state === 'over') return;
+    let cancelled = false;
+    const check = async () => {
+      try {
+        const status = await getMaintenanceStatus();
+        if (cancelled) return;
+        if (status.message) setMessage(status.message);
+        setState(status.is_active ? 'active' : 'over');
+      } catch {
+        if (!cancelled) setState('active');
+      }
+    };
+    void check();
+    const timer = window.setInterval(check, pollMs);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [pollMs, state]);
+
+  useEffect(() => {
+    if (state === 'over') navigate(target);
+  }, [state, target, navigate]);
+
+  return (
+    <div aria-live="polite" className="mt-6 space-y-3">
+      {message ? <p className="text-lg">{message}</p> : null}
+      {state === 'over' ? (
+        <p className="font-semibold text-success">Lucrările s-au încheiat. Vă ducem înapoi…</p>
+      ) : (
+        <p className="text-muted">
+          Verificăm automat la fiecare câteva secunde și vă ducem înapoi de unde ați plecat imediat ce site-ul
+          funcționează din nou.
+        </p>
+      )}
+      <p>
+        <a href={target} className="font-semibold text-primary underline underline-offset-4">
+          Încearcă acum
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Order } from '@/lib/api/orders';
+import type { Policy } from '@/lib/api/policies';
+import { emitRealtimeEvent } from '@/lib/realtime/events';
+
+const listOrders = vi.fn();
+vi.mock('@/lib/api/orders', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api/orders')>()),
+  listOrders: () => listOrders(),
+}));
+
+const { OrdersList } = await import('@/components/account/orders-list');
+const { PoliciesView } = await import('@/components/account/policies-view');
+
+const order = (over: Partial<Order>): Order => ({
+  id: 1,
+  number: 'BRK-2026-000001',
+  product_code: 'rca',
+  product_name: 'RCA',
+  insurer: { code: 'groupama', name: 'Groupama' },
+  offer_id: 'o1',
+  package_name: 'Standard',
+  amount_bani: 123456,
+  status: 'paid',
+  partner_code: null,
+  policy_id: 3,
+  created_at: '2026-03-05T12:30:00Z',
+  paid_at: '2026-03-05T12:35:00Z',
+  ...over,
+});
+
+const policy = (over: Partial<Policy>): Policy => ({
+  id: 1,
+  number: 'POL-1',
+  order_id: 1,
+  product_code: 'rca',
+  product_name: 'RCA',
+  insurer: { code: 'groupama', name: 'Groupama' },
+  package_name: 'Standard',
+  starts_on: '2025-06-01',
+  ends_on: '2026-05-31',
+  status: 'active',
+  amount_bani: 90000,
+  insured_object: 'B123ABC',
+  input: {},
+  document_url: '/api/v1/policies/1/document',
+  created_at: '2025-06-01T00:00:00Z',
+  ...over,
+});
+
+describe('orders list', () => {
+  it('shows an empty state with a way to buy', () => {
+    render(<OrdersList initialOrders={[]} />);
+    expect(screen.getByRole('heading', { name: 'Nu aveți încă nicio comandă' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alege o asigurare' })).toHaveAttribute('href', '/#produse-titlu');
+  });
+
+  it('shows product, insurer, amount, status and date; only unpaid orders can be paid', () => {
+    render(
+      <OrdersList
+        initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', policy_id: null, paid_at: null }), order({ id: 3, number: 'BRK-3', status: 'payment_failed', policy_id: null, paid_at: null }), order({})]}
+      />,
+    );
+    const awaiting = screen.getByRole('listitem', { name: /comanda BRK-2$/ });
+    expect(within(awaiting).getByText('Așteaptă plata')).toBeInTheDocument();
+    expect(within(awaiting).getByText('1.234,56 lei')).toBeInTheDocument();
+    expect(within(awaiting).getByText(/Groupama/)).toBeInTheDocument();
+    expect(within(awaiting).getByText('5 martie 2026, 14:30')).toBeInTheDocument();
+    expect(within(awaiting).getByRole('link', { name: 'Plătește acum' })).toHaveAttribute(
+      'href',
+      '/wait-to-be-redirected/payment-processor?order_id=2',
+    );
+    const failed = screen.getByRole('listitem', { name: /comanda BRK-3$/ });
+    expect(within(failed).getByRole('link', { name: 'Plătește din nou' })).toBeInTheDocument();
+    const paid = screen.getByRole('listitem', { name: /comanda BRK-2026-000001$/ });
+    expect(within(paid).queryByRole('link', { name: /Plătește/ })).toBeNull();
+    expect(within(paid).getByText('Plătită')).toBeInTheDocument();
+  });
+
+  it('updates an order live when its payment is confirmed', () => {
+    render(<OrdersList initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', policy_id: null })]} />);
+    act(() => emitRealtimeEvent('order.updated', { ...order({ id: 2, number: 'BRK-2', status: 'paid' }) }));
+    const item = screen.getByRole('listitem', { name: /comanda BRK-2$/ });
+    expect(within(item).getByText('Plătită')).toBeInTheDocument();
+    expect(within(item).queryByRole('link', { name: /Plătește/ })).toBeNull();
+  });
+
+  it('re-reads the list on a payment event', async () => {
+    listOrders.mockResolvedValue([order({ id: 9, number: 'BRK-9' })]);
+    render(<OrdersList initialOrders={[]} />);
+    act(() => emitRealtimeEvent('payment.updated', { payment_id: 'p', order_id: 9, status: 'confirmed' }));
+    expect(await screen.findByRole('listitem', { name: /comanda BRK-9$/ })).toBeInTheDocument();
+  });
+});
+
+describe('policies view', () => {
+  const now = new Date('2026-05-10T09:00:00Z');
+
+  it('shows "Nu aveți încă polițe" with a way to buy one', () => {
+    render(<PoliciesView initialPolicies={[]} now={now} />);
+    expect(screen.getByRole('heading', { name: 'Nu aveți încă polițe' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cumpără o asigurare' })).toBeInTheDocument();
+  });
+
+  it('groups expiring, active and expired policies with the PDF and a renewal shortcut', () => {
+    render(
+      <PoliciesView
+        now={now}
+        initialPolicies={[
+          policy({ id: 1, number: 'POL-EXP', ends_on: '2026-05-31' }),
+          policy({ id: 2, number: 'POL-ACT', product_code: 'travel', product_name: 'Călătorie', starts_on: '2026-01-01', ends_on: '2026-12-31' }),
+          policy({ id: 3, number: 'POL-OLD', product_code: 'house-insurance', ends_on: '2026-01-31' }),
+        ]}
+      />,
+    );
+    const expiring = screen.getByRole('region', { name: /Expiră în următoarele 30 de zile/ });
+    expect(within(expiring).getByText(/POL-EXP/)).toBeInTheDocument();
+    expect(within(expiring).getByText('Expiră în 21 de zile')).toBeInTheDocument();
+    expect(within(expiring).getByRole('link', { name: 'Reînnoiește' })).toHaveAttribute('href', '/rca?renew=1');
+    expect(within(expiring).getByRole('link', { name: 'Descarcă polița (PDF)' })).toHaveAttribute('href', '/api/v1/policies/1/document');
+
+    const active = screen.getByRole('region', { name: /^Active/ });
+    expect(within(active).getByText(/POL-ACT/)).toBeInTheDocument();
+    expect(within(active).queryByRole('link', { name: 'Reînnoiește' })).toBeNull();
+
+    const expired = screen.getByRole('region', { name: /Expirate/ });
+    expect(within(expired).getByRole('link', { name: 'Reînnoiește' })).toHaveAttribute('href', '/house?renew=3');
+  });
+
+  it('adds a newly issued policy live', () => {
+    render(<PoliciesView initialPolicies={[]} now={now} />);
+    act(() => emitRealtimeEvent('policy.issued', { ...policy({ id: 7, number: 'POL-NEW', starts_on: '2026-05-11', ends_on: '2027-05-10' }) }));
+    expect(screen.getByRole('listitem', { name: /POL-NEW|B123ABC/ })).toBeInTheDocument();
+    expect(screen.getByText('Polița POL-NEW a fost emisă.')).toBeInTheDocument();
+    expect(screen.queryByText('Nu aveți încă polițe')).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductStatus } from '@/lib/api/types';
+import { emitRealtimeEvent } from '@/lib/realtime/events';
+import { useProductStore, initialProductState } from '@/stores/product-store';
+
+vi.mock('@/lib/api/products', () => ({ listProducts: vi.fn(() => Promise.resolve([])) }));
+
+const { LiveProducts } = await import('@/components/home/live-products');
+const { homeProducts, newerStatuses, vignetteFlags } = await import('@/components/home/product-catalogue');
+
+const statuses = (over: Partial<ProductStatus> = {}): ProductStatus => ({
+  id: 1,
+  is_ro_vignette_available: true,
+  is_hu_vignette_available: false,
+  is_rca_available: true,
+  is_travel_available: true,
+  is_house_insurance_available: true,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  deleted_at: null,
+  ...over,
+});
+
+function card(name: RegExp) {
+  return screen.getByRole('listitem', { name });
+}
+
+describe('home products', () => {
+  beforeEach(() => useProductStore.setState(initialProductState));
+
+  it('shows the four products with a way to start each available one', () => {
+    render(<LiveProducts initialStatuses={statuses()} pollMs={0} />);
+    for (const [name, cta] of [
+      [/Asigurare RCA/, 'Calculează RCA'],
+      [/Asigurare de călătorie/, 'Calculează călătoria'],
+      [/Asigurare de locuință/, 'Calculează locuința'],
+      [/Asigurare de anvelope/, 'Calculează anvelopele'],
+    ] as const) {
+      expect(within(card(name)).getByRole('link', { name: cta })).toHaveAttribute('href');
+    }
+  });
+
+  it('says an unavailable product is unavailable and offers no link to start it', () => {
+    render(<LiveProducts initialStatuses={statuses({ is_rca_available: false })} pollMs={0} />);
+    const rca = card(/Asigurare RCA/);
+    expect(within(rca).queryByRole('link')).toBeNull();
+    expect(within(rca).getByText(/Momentan indisponibil/)).toBeInTheDocument();
+    expect(within(card(/călătorie/)).getByRole('link', { name: 'Calculează călătoria' })).toBeInTheDocument();
+  });
+
+  it('shows the vignette flags as available or not', () => {
+    render(<LiveProducts initialStatuses={statuses()} pollMs={0} />);
+    expect(within(screen.getByText('Rovinieta România').closest('li')!).getByText('Disponibilă')).toBeInTheDocument();
+    expect(within(screen.getByText(/Vigneta Ungaria/).closest('li')!).getByText('Indisponibilă')).toBeInTheDocument();
+  });
+
+  it('updates live on the realtime event and on newer statuses in the store', () => {
+    render(<LiveProducts initialStatuses={statuses()} pollMs={0} />);
+    act(() => emitRealtimeEvent('product-statuses.updated', statuses({ is_travel_available: false, updated_at: '2026-01-02T00:00:00Z' })));
+    expect(within(card(/călătorie/)).queryByRole('link')).toBeNull();
+    act(() => {
+      useProductStore.getState().updateStatuses(statuses({ is_travel_available: true, is_hu_vignette_available: true, updated_at: '2026-01-03T00:00:00Z' }));
+    });
+    expect(within(card(/călătorie/)).getByRole('link')).toBeInTheDocument();
+    expect(within(screen.getByText(/Vigneta Ungaria/).closest('li')!).getByText('Disponibilă')).toBeInTheDocument();
+  });
+
+  it('ignores an older status record arriving late', () => {
+    const newer = statuses({ updated_at: '2026-01-05T00:00:00Z' });
+    const older = statuses({ is_rca_available: false, updated_at: '2026-01-04T00:00:00Z' });
+    expect(newerStatuses(newer, older)).toBe(newer);
+  });
+
+  it('falls back to the record defaults without statuses: insurance on, vignettes off', () => {
+    expect(homeProducts(null).every((p) => p.available)).toBe(true);
+    expect(vignetteFlags(null).every((v) => !v.available)).toBe(true);
+  });
+});
