@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 
 type Props = {
   pending: boolean;
@@ -11,23 +12,8 @@ type Props = {
 /** Submit button that shows progress while the request runs and cannot be pressed twice. */
 export function SubmitButton({ pending, children, pendingLabel = 'Se trimite…', variant = 'primary', disabled }: Props) {
   return (
-    <button
-      type="submit"
-      className={`btn btn-${variant} w-full`}
-      disabled={pending || disabled}
-      aria-busy={pending || undefined}
-    >
-      {pending ? (
-        <>
-          <span
-            aria-hidden="true"
-            className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
-          />
-          {pendingLabel}
-        </>
-      ) : (
-        children
-      )}
-    </button>
+    <Button type="submit" variant={variant} className="w-full" loading={pending} loadingLabel="" disabled={disabled}>
+      {pending ? pendingLabel : children}
+    </Button>
   );
 }

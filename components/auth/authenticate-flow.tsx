@@ -1,0 +1,227 @@
+'use client';
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ACCOUNT_IS_DELETED, emailExists, generateResetToken, googleSignIn, login, register, resetPassword } from '@/lib/api/auth';
+import { isApiError } from '@/lib/api/errors';
+import { Alert } from '@/components/ui/alert';
+import { DeletedAccountNotice } from './deleted-account-notice';
+import { EmailStepForm } from './email-step-form';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { FormError } from './form-error';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { leaveTo, returnTarget } from './navigate';
+import { RegisterForm } from './register-form';
+import { ResetPasswordForm } from './reset-password-form';
+import { SignInForm } from './sign-in-form';
+import { useAuthCaptcha } from './use-auth-captcha';
+import { UNKNOWN_ERROR } from './use-auth-form';
+
+export type AuthStep = 'email' | 'sign-in' | 'register' | 'deleted' | 'forgot' | 'forgot-sent' | 'reset' | 'reset-done';
+
+type Props = {
+  /** Raw `last_url` query value; only a same-origin relative path is followed. */
+  lastUrl?: string | null;
+  /** From the mailed reset link `/authenticate?reset_token=…&email=…`. */
+  resetToken?: string | null;
+  resetEmail?: string | null;
+  googleClientId: string;
+  /** Rendered under the forms (the captcha notice of the client core). */
+  notice?: ReactNode;
+};
+
+const TITLES: Record<AuthStep, string> = {
+  email: 'Continuă cu adresa de email',
+  'sign-in': 'Autentificare',
+  register: 'Creează un cont nou',
+  deleted: 'Cont șters',
+  forgot: 'Ați uitat parola?',
+  'forgot-sent': 'Verificați emailul',
+  reset: 'Alegeți o parolă nouă',
+  'reset-done': 'Parola a fost schimbată',
+};
+
+function isDeleted(error: unknown): boolean {
+  return isApiError(error) && error.code === ACCOUNT_IS_DELETED;
+}
+
+/**
+ * The /authenticate flow: email first (email-existence-check), then sign in or create an account; deleted
+ * accounts, forgotten password and the reset form opened by the mailed link; Google sign-in.
+ * After success the browser goes to `last_url` (same-origin paths only) or home.
+ */
+export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, googleClientId, notice }: Props) {
+  const hasResetLink = Boolean(resetToken && resetEmail);
+  const [step, setStep] = useState<AuthStep>(hasResetLink ? 'reset' : 'email');
+  const [email, setEmail] = useState(hasResetLink ? (resetEmail ?? '') : '');
+  const [googleError, setGoogleError] = useState<string | undefined>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const captcha = useAuthCaptcha();
+  const target = returnTarget(lastUrl);
+
+  // Move focus to the new step's heading so that screen readers follow the change.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  function go(next: AuthStep, nextEmail?: string) {
+    if (nextEmail !== undefined) setEmail(nextEmail);
+    setGoogleError(undefined);
+    setStep(next);
+  }
+
+  async function checkEmail(value: string) {
+    try {
+      const exists = await emailExists(value, await captcha('email_check'));
+      go(exists ? 'sign-in' : 'register', value);
+    } catch (error) {
+      if (isDeleted(error)) return go('deleted', value);
+      throw error;
+    }
+  }
+
+  async function signIn(values: { email: string; password: string }) {
+    try {
+      await login({ ...values, token: await captcha('login') });
+    } catch (error) {
+      if (isDeleted(error)) {
+        go('deleted', values.email);
+        return;
+      }
+      throw error;
+    }
+    leaveTo(target);
+    return 'redirecting' as const;
+  }
+
+  async function onGoogleCredential(idToken: string) {
+    setGoogleError(undefined);
+    try {
+      const result = await googleSignIn(idToken);
+      setEmail(result.user.email);
+      leaveTo(target);
+    } catch (error) {
+      if (isDeleted(error)) return go('deleted', email);
+      setGoogleError(isApiError(error) ? error.prettyMessage : UNKNOWN_ERROR);
+    }
+  }
+
+  function forgetResetLink() {
+    // The link is single-use: drop it from the address bar so a reload does not show the form again.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('reset_token');
+    url.searchParams.delete('email');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+
+  const showGoogle = step === 'email' || step === 'sign-in' || step === 'register';
+  const canChangeEmail = step === 'sign-in' || step === 'register' || step === 'forgot';
+
+  return (
+    <section aria-labelledby="auth-step-title" className="mx-auto flex w-full max-w-md flex-col gap-5">
+      <h2 id="auth-step-title" ref={heading} tabIndex={-1} className="text-2xl font-semibold">
+        {TITLES[step]}
+      </h2>
+
+      {step === 'email' ? <EmailStepForm defaultEmail={email} onSubmit={checkEmail} /> : null}
+
+      {step === 'sign-in' ? (
+        <SignInForm email={email} onSubmit={signIn} onForgotPassword={(value) => go('forgot', value)} />
+      ) : null}
+
+      {step === 'register' ? (
+        <>
+          <p className="text-sm text-muted">Nu există încă un cont pentru {email}. Completați datele pentru a-l crea.</p>
+          <RegisterForm
+            email={email}
+            onSubmit={async (values) => {
+              const { terms, data_processing, ...fields } = values;
+              void terms;
+              void data_processing;
+              await register({ ...fields, is_default_password: false, token: await captcha('register') });
+              leaveTo(target);
+              return 'redirecting' as const;
+            }}
+          />
+        </>
+      ) : null}
+
+      {step === 'deleted' ? <DeletedAccountNotice email={email} onUseAnotherEmail={() => go('email', '')} /> : null}
+
+      {step === 'forgot' ? (
+        <ForgotPasswordForm
+          email={email}
+          onSubmit={async (value) => {
+            await generateResetToken(value, await captcha('password_reset'));
+            go('forgot-sent', value);
+          }}
+        />
+      ) : null}
+
+      {step === 'forgot-sent' ? (
+        <>
+          <Alert tone="success" title="Am trimis linkul de resetare">
+            Dacă există un cont pentru {email}, veți primi în câteva minute un email cu un link pentru alegerea unei
+            parole noi. Linkul este valabil 60 de minute și poate fi folosit o singură dată.
+          </Alert>
+          <button type="button" className="btn btn-ghost" onClick={() => go('sign-in')}>
+            Înapoi la autentificare
+          </button>
+        </>
+      ) : null}
+
+      {step === 'reset' ? (
+        <>
+          <ResetPasswordForm
+            email={resetEmail ?? email}
+            resetToken={resetToken ?? ''}
+            onSubmit={async (values) => {
+              await resetPassword({ ...values, token: await captcha('password_reset') });
+              forgetResetLink();
+              go('reset-done', values.email);
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              forgetResetLink();
+              go('forgot', resetEmail ?? email);
+            }}
+          >
+            Cereți un link nou
+          </button>
+        </>
+      ) : null}
+
+      {step === 'reset-done' ? (
+        <>
+          <Alert tone="success">Parola a fost schimbată. Vă puteți autentifica acum cu parola nouă.</Alert>
+          <SignInForm email={email} onSubmit={signIn} onForgotPassword={(value) => go('forgot', value)} />
+        </>
+      ) : null}
+
+      {canChangeEmail ? (
+        <button type="button" className="self-start text-sm font-medium text-primary underline underline-offset-2" onClick={() => go('email')}>
+          Folosiți altă adresă de email
+        </button>
+      ) : null}
+
+      {showGoogle ? (
+        <div className="flex flex-col gap-3">
+          <p className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+            sau
+          </p>
+          <FormError message={googleError} />
+          <GoogleSignInButton clientId={googleClientId} onCredential={onGoogleCredential} />
+        </div>
+      ) : null}
+
+      {notice}
+    </section>
+  );
+}

@@ -1,0 +1,247 @@
+'use client';
+
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { generateCode, generateQrCode, listProviders, listUserProviders, verifyCode, type QrCode } from '@/lib/api/two-factor';
+import type { TwoFactorProvider, TwoFactorProviderCode } from '@/lib/api/types';
+import { useAuthStore } from '@/stores/auth-store';
+import { AUTH_MESSAGES, otpCodeField } from '@/lib/validation/auth';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { CopyTextButton } from './copy-text-button';
+import { EmailCodeSender } from './email-code-sender';
+import { leaveTo, returnTarget } from './navigate';
+import { OtpInput } from './otp-input';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { SubmitButton } from './submit-button';
+import { useAuthCaptcha } from './use-auth-captcha';
+import { WRONG_CODE_MESSAGE } from './two-factor-check';
+
+type Stage =
+  | { name: 'loading' }
+  | { name: 'already-enabled' }
+  | { name: 'failed' }
+  | { name: 'choose' }
+  | { name: 'verify'; provider: TwoFactorProviderCode; qr: QrCode | null }
+  | { name: 'codes'; codes: string[] };
+
+/** The shared secret in groups of four, easier to type into an app. */
+export function groupKey(secret: string): string {
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+/**
+ * /account/2fa: choose a provider, scan the QR code (or copy the key) or receive an email code, confirm with a
+ * 6-digit code, see the recovery codes once, then continue to `last_url`.
+ */
+export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
+  const captcha = useAuthCaptcha();
+  const target = returnTarget(lastUrl);
+  const email = useAuthStore((s) => s.user?.email ?? null);
+  const [stage, setStage] = useState<Stage>({ name: 'loading' });
+  const [providers, setProviders] = useState<TwoFactorProvider[]>([]);
+  const [choice, setChoice] = useState<TwoFactorProviderCode>('authenticator');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([listProviders(), listUserProviders()]).then(([all, mine]) => {
+      if (cancelled) return;
+      if (mine?.some((p) => p.is_enabled)) return setStage({ name: 'already-enabled' });
+      if (!all || all.length === 0) return setStage({ name: 'failed' });
+      setProviders(all);
+      setChoice(all[0].code);
+      setStage({ name: 'choose' });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (stage.name === 'verify' || stage.name === 'codes') heading.current?.focus();
+  }, [stage.name]);
+
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(undefined);
+    setCode('');
+    if (choice === 'authenticator') {
+      const qr = await generateQrCode();
+      setPending(false);
+      if (!qr) return setError('Nu am putut genera codul QR. Încercați din nou.');
+      setStage({ name: 'verify', provider: 'authenticator', qr });
+    } else {
+      const sent = await generateCode(await captcha('two_factor_code'), 'email');
+      setPending(false);
+      if (!sent?.sent) return setError('Codul nu a putut fi trimis. Așteptați puțin și încercați din nou.');
+      setStage({ name: 'verify', provider: 'email', qr: null });
+    }
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (stage.name !== 'verify' || pending) return;
+    const parsed = otpCodeField.safeParse(code);
+    if (!parsed.success) {
+      setError(AUTH_MESSAGES.code);
+      document.getElementById('two-factor-setup-code')?.focus();
+      return;
+    }
+    setPending(true);
+    setError(undefined);
+    const result = await verifyCode({
+      token: await captcha('two_factor_setup'),
+      provider_code: stage.provider,
+      two_factor_code: parsed.data,
+      ...(stage.qr ? { secret: stage.qr.secret } : {}),
+    });
+    setPending(false);
+    if (!result?.is_verified) {
+      setError(WRONG_CODE_MESSAGE);
+      document.getElementById('two-factor-setup-code')?.focus();
+      return;
+    }
+    const user = useAuthStore.getState().user;
+    if (user) useAuthStore.getState().setUser({ ...user, is_two_factor_enabled: true });
+    void listUserProviders();
+    if (result.recovery_codes && result.recovery_codes.length > 0) {
+      setStage({ name: 'codes', codes: result.recovery_codes });
+    } else {
+      leaveTo(target);
+    }
+  }
+
+  if (stage.name === 'loading') return <Spinner label="Se încarcă…" />;
+
+  if (stage.name === 'already-enabled') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="success">Autentificarea în doi pași este deja activă pentru contul dumneavoastră.</Alert>
+        <a href={target} className="btn btn-primary self-start">
+          Continuă
+        </a>
+      </div>
+    );
+  }
+
+  if (stage.name === 'failed') {
+    return (
+      <Alert tone="error" title="Metodele de verificare nu au putut fi încărcate">
+        Reîncărcați pagina sau încercați din nou mai târziu.
+      </Alert>
+    );
+  }
+
+  if (stage.name === 'codes') {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+        <h2 ref={heading} tabIndex={-1} className="sr-only">
+          Autentificarea în doi pași a fost activată
+        </h2>
+        <Alert tone="success">Autentificarea în doi pași a fost activată.</Alert>
+        <RecoveryCodesPanel codes={stage.codes} onContinue={() => leaveTo(target)} />
+      </div>
+    );
+  }
+
+  if (stage.name === 'choose') {
+    return (
+      <form onSubmit={start} className="mx-auto flex w-full max-w-xl flex-col gap-5" aria-label="Alegeți metoda de verificare">
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-xl font-semibold">Alegeți metoda de verificare</legend>
+          {providers.map((p) => (
+            <label
+              key={p.code}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-border bg-surface p-4 has-[:checked]:border-primary"
+            >
+              <input
+                type="radio"
+                name="provider"
+                value={p.code}
+                checked={choice === p.code}
+                onChange={() => setChoice(p.code)}
+                className="mt-1 size-5 accent-[var(--color-primary)]"
+              />
+              <span>
+                <span className="block font-semibold">{p.name}</span>
+                <span className="block text-sm text-muted">{p.description}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-error">
+            {error}
+          </p>
+        ) : null}
+        <SubmitButton pending={pending} pendingLabel="Se pregătește…">
+          Continuă
+        </SubmitButton>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={confirm} noValidate className="mx-auto flex w-full max-w-xl flex-col gap-5" aria-label="Confirmați codul">
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold">
+        {stage.provider === 'authenticator' ? 'Scanați codul QR' : 'Introduceți codul primit pe email'}
+      </h2>
+      {stage.qr ? (
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          {/* A data: URL from the backend; next/image adds nothing here. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
+            src={stage.qr.qr_code}
+            alt="Cod QR pentru aplicația de autentificare"
+            width={200}
+            height={200}
+            className="size-50 shrink-0 rounded-md border border-border bg-white p-2"
+          />
+          <div className="flex flex-col gap-2 text-sm">
+            <p>
+              Scanați codul cu o aplicație de autentificare (Google Authenticator, Microsoft Authenticator, Authy). Dacă
+              nu puteți scana, introduceți manual cheia:
+            </p>
+            <p>
+              <span className="sr-only">Cheia secretă: </span>
+              <code data-testid="two-factor-secret" data-secret={stage.qr.secret} className="select-all break-all rounded bg-ghost-white px-2 py-1 font-mono text-base">
+                {groupKey(stage.qr.secret)}
+              </code>
+            </p>
+            <CopyTextButton text={stage.qr.secret} label="Copiază cheia" copiedMessage="Cheia a fost copiată." />
+          </div>
+        </div>
+      ) : (
+        <EmailCodeSender email={email} alreadySent />
+      )}
+      <OtpInput
+        id="two-factor-setup-code"
+        label="Codul de 6 cifre"
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setError(undefined);
+        }}
+        error={error}
+        hint={stage.provider === 'authenticator' ? 'Codul afișat de aplicație pentru acest cont.' : undefined}
+      />
+      <SubmitButton pending={pending} pendingLabel="Se verifică…">
+        Activează
+      </SubmitButton>
+      <button
+        type="button"
+        className="self-start text-sm font-medium text-primary underline underline-offset-2"
+        onClick={() => {
+          setError(undefined);
+          setStage({ name: 'choose' });
+        }}
+      >
+        Alegeți altă metodă
+      </button>
+    </form>
+  );
+}
