@@ -59,12 +59,11 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   function assertNotLocked(userId: number, ip: string) {
     const now = ctx.clock.now().getTime();
     const since = new Date(now - WINDOW_MS).toISOString();
-    const lastSuccess = (db.prepare('SELECT MAX(created_at) FROM two_factor_attempts WHERE user_id = ? AND success = 1').pluck().get(userId) as string | null) ?? '';
-    const from = lastSuccess > since ? lastSuccess : since;
+    const lastSuccessId = (db.prepare('SELECT MAX(id) FROM two_factor_attempts WHERE user_id = ? AND success = 1').pluck().get(userId) as number | null) ?? 0;
     const userFails = db
-      .prepare('SELECT created_at FROM two_factor_attempts WHERE user_id = ? AND success = 0 AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?')
+      .prepare('SELECT created_at FROM two_factor_attempts WHERE user_id = ? AND success = 0 AND id > ? AND created_at > ? ORDER BY id DESC LIMIT 1 OFFSET ?')
       .pluck()
-      .get(userId, from, MAX_USER_FAILURES - 1) as string | undefined;
+      .get(userId, lastSuccessId, since, MAX_USER_FAILURES - 1) as string | undefined;
     if (userFails) throw errors.tooManyAttempts((Date.parse(userFails) + WINDOW_MS - now) / 1000);
     const ipFails = db
       .prepare('SELECT created_at FROM two_factor_attempts WHERE ip = ? AND success = 0 AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?')

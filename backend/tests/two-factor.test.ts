@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardrails, generate } from 'otplib';
+import { client, FakeClock, fields, login, outbox, startServer, type Call, type TestServer } from './helpers';
+
+const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
+const totp = (secret: string, at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000), guardrails });
+
+let t: TestServer;
+let call: Call;
+const clock = new FakeClock('2026-03-10T10:00:05Z');
+
+beforeAll(async () => {
+  t = await startServer({}, clock);
+  call = client(t.url);
+});
+afterAll(() => t.close());
+
+const check = (token: string) => call('POST', '/api/v1/auth/two-factor/check-active-session', { token, body: { user_agent: 'ua', user_ip: '1.2.3.4' } });
+const verify = (token: string, body: Record<string, unknown>, ip = '10.0.0.1') =>
+  call('POST', '/api/v1/auth/two-factor/verify-code', { token, body: { token: '', user_agent: 'ua', user_ip: ip, ...body }, headers: { 'x-forwarded-for': ip } });
+
+describe('providers', () => {
+  it('lists the providers and the user\'s', async () => {
+    const res = await call('GET', '/api/v1/two-factor-auth-providers');
+    expect(res.body.data.map((p: { code: string }) => p.code)).toEqual(['authenticator', 'email']);
+    const token = await login(call, 'client2fa@exemplu.ro');
+    const mine = await call('GET', `/api/v1/two-factor-auth-providers/user?token=${token}`);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ code: 'authenticator', is_enabled: true, is_default: true }),
+      expect.objectContaining({ code: 'email', is_enabled: false, is_default: false }),
+    ]);
+    expect((await call('GET', '/api/v1/two-factor-auth-providers/user')).status).toBe(401);
+  });
+});
+
+describe('TOTP check of the demo account', () => {
+  it('passes the session with a fresh code and refuses the same code again', async () => {
+    const token = await login(call, 'client2fa@exemplu.ro');
+    expect((await check(token)).body.data).toEqual({
+      is_two_factor_auth_enabled: true, is_two_factor_enabled_for_user: true, is_active: false, is_two_factor_auth_required: false,
+    });
+    const code = await totp('JBSWY3DPEHPK3PXP', clock.now());
+    const ok = await verify(token, { two_factor_code: code, provider_code: 'authenticator' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({ is_verified: true, recovery_codes: null });
+    expect((await check(token)).body.data.is_active).toBe(true);
+
+    const other = await login(call, 'client2fa@exemplu.ro');
+    const replay = await verify(other, { two_factor_code: code, provider_code: 'authenticator' });
+    expect(replay.status).toBe(422);
+    expect(fields(replay)).toEqual({ two_factor_code: ['Codul nu este corect.'] });
+    expect((await check(other)).body.data.is_active).toBe(false);
+
+    // one step of tolerance: the previous step's code is accepted 30 s later, two steps back is not
+    clock.advance(60_000);
+    const prev = await totp('JBSWY3DPEHPK3PXP', new Date(clock.now().getTime() - 30_000));
+    expect((await verify(other, { two_factor_code: prev })).status).toBe(200);
+    const old = await totp('JBSWY3DPEHPK3PXP', new Date(clock.now().getTime() - 90_000));
+    const third = await login(call, 'client2fa@exemplu.ro');
+    expect((await verify(third, { two_factor_code: old })).status).toBe(422);
+  });
+
+  it('accepts a recovery code once', async () => {
+    const token = await login(call, 'client2fa@exemplu.ro');
+    const ok = await verify(token, { recovery_code: 'demo-code-0003' });
+    expect(ok.body.data).toEqual({ is_verified: true, recovery_codes: null });
+    const again = await verify(await login(call, 'client2fa@exemplu.ro'), { recovery_code: 'DEMO-CODE-0003' });
+    expect(again.status).toBe(422);
+    expect(fields(again)).toHaveProperty('recovery_code');
+  });
+});
+
+describe('rate limiting', () => {
+  it('locks after 5 failures per user with 429 too_many_attempts until the window ends', async () => {
+    const token = await login(call, 'client2fa@exemplu.ro');
+    clock.advance(30_000);
+    // a success resets the user's counter
+    expect((await verify(token, { two_factor_code: await totp('JBSWY3DPEHPK3PXP', clock.now()) }, '10.9.9.9')).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await verify(token, { two_factor_code: '000000' }, '10.9.9.9')).status).toBe(422);
+    }
+    const locked = await verify(token, { two_factor_code: '111111' }, '10.9.9.9');
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('too_many_attempts');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    clock.advance(15 * 60_000 + 1000);
+    const after = await verify(token, { two_factor_code: await totp('JBSWY3DPEHPK3PXP', clock.now()) }, '10.9.9.9');
+    expect(after.status).toBe(200);
+  });
+});
+
+describe('authenticator setup', () => {
+  it('keeps the secret pending until a code verifies, then returns 10 single-use recovery codes', async () => {
+    const token = await login(call, 'client@exemplu.ro');
+    const qr = await call('GET', `/api/v1/auth/two-factor/generate-qr-code?token=${token}`);
+    expect(qr.status).toBe(200);
+    const { secret, otpauth_url, qr_code } = qr.body.data;
+    expect(otpauth_url).toContain(`secret=${secret}`);
+    expect(qr_code).toMatch(/^data:image\/png;base64,/);
+    // still not enabled
+    expect((await call('GET', '/api/v1/auth/user', { token })).body.data.is_two_factor_enabled).toBe(false);
+    const wrong = await verify(token, { two_factor_code: '123456', secret, provider_code: 'authenticator' }, '10.1.1.1');
+    expect(wrong.status).toBe(422);
+    const res = await verify(token, { two_factor_code: await totp(secret, clock.now()), secret, provider_code: 'authenticator' }, '10.1.1.1');
+    expect(res.status).toBe(200);
+    expect(res.body.data.is_verified).toBe(true);
+    const codes: string[] = res.body.data.recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect((await call('GET', '/api/v1/auth/user', { token })).body.data.is_two_factor_enabled).toBe(true);
+    expect((await check(token)).body.data.is_active).toBe(true);
+
+    const fresh = await login(call, 'client@exemplu.ro');
+    expect((await check(fresh)).body.data.is_active).toBe(false);
+    expect((await verify(fresh, { recovery_code: codes[0] }, '10.1.1.2')).status).toBe(200);
+    expect((await check(fresh)).body.data.is_active).toBe(true);
+    expect((await verify(await login(call, 'client@exemplu.ro'), { recovery_code: codes[0] }, '10.1.1.2')).status).toBe(422);
+
+    // remove needs a valid code
+    const badRemove = await call('POST', '/api/v1/auth/two-factor/remove', { token, body: { token: '', two_factor_code: '000000', provider_code: 'authenticator' } });
+    expect(badRemove.status).toBe(422);
+    const removed = await call('POST', '/api/v1/auth/two-factor/remove', { token, body: { token: '', recovery_key: codes[1], provider_code: 'authenticator' } });
+    expect(removed.body.data).toEqual({ is_removed: true });
+    expect((await call('GET', '/api/v1/auth/user', { token })).body.data.is_two_factor_enabled).toBe(false);
+    const again = await call('POST', '/api/v1/auth/two-factor/remove', { token, body: { token: '', recovery_key: codes[2], provider_code: 'authenticator' } });
+    expect(again.body.data).toEqual({ is_removed: false });
+  });
+});
+
+describe('email codes', () => {
+  it('mails a 6-digit code that sets up the email provider, throttled to one per 30 s', async () => {
+    const token = await login(call, 'obligatoriu2fa@exemplu.ro');
+    const before = await check(token);
+    expect(before.body.data).toMatchObject({ is_two_factor_enabled_for_user: false, is_active: true, is_two_factor_auth_required: true });
+    const gen = await call('POST', '/api/v1/auth/two-factor/generate-code', { token, body: { token: '', user_agent: 'ua', provider_code: 'email', user_ip: '1.1.1.1' } });
+    expect(gen.body.data).toEqual({ sent: true, expires_in: 600 });
+    const throttled = await call('POST', '/api/v1/auth/two-factor/generate-code', { token, body: { token: '', provider_code: 'email' } });
+    expect(throttled.status).toBe(429);
+    const [mail] = await outbox(call, 'obligatoriu2fa@exemplu.ro');
+    const code = /(\d{6})/.exec(mail.subject)![1];
+    const res = await verify(token, { two_factor_code: code, provider_code: 'email' }, '10.2.2.2');
+    expect(res.status).toBe(200);
+    expect(res.body.data.recovery_codes).toHaveLength(10);
+    expect((await call('GET', '/api/v1/auth/user', { token })).body.data.is_two_factor_enabled).toBe(true);
+    // used code refused; expired code refused
+    const other = await login(call, 'obligatoriu2fa@exemplu.ro');
+    expect((await verify(other, { two_factor_code: code, provider_code: 'email' }, '10.2.2.2')).status).toBe(422);
+    clock.advance(31_000);
+    await call('POST', '/api/v1/auth/two-factor/generate-code', { token: other, body: { token: '', provider_code: 'email' } });
+    const [second] = await outbox(call, 'obligatoriu2fa@exemplu.ro');
+    const code2 = /(\d{6})/.exec(second.subject)![1];
+    clock.advance(601_000);
+    expect((await verify(other, { two_factor_code: code2 }, '10.2.2.2')).status).toBe(422);
+  });
+});
+
+describe('global switch', () => {
+  it('reports is_two_factor_auth_enabled false and active sessions when TWO_FACTOR_ENABLED=false', async () => {
+    const off = await startServer({ TWO_FACTOR_ENABLED: 'false' });
+    try {
+      const c = client(off.url);
+      const token = await login(c, 'client2fa@exemplu.ro');
+      const res = await c('POST', '/api/v1/auth/two-factor/check-active-session', { token, body: {} });
+      expect(res.body.data).toMatchObject({ is_two_factor_auth_enabled: false, is_two_factor_enabled_for_user: true, is_active: true });
+    } finally {
+      await off.close();
+    }
+  });
+});
