@@ -13,13 +13,15 @@ export const useHydrationStore = create<{ hydrated: boolean }>(() => ({ hydrated
 
 let hydrating: Promise<void> | null = null;
 
-export function rehydrateStores(): Promise<void> {
+/** `reconcile` runs after the stores are read and before components see `hydrated` (e.g. drop a stale user). */
+export function rehydrateStores(reconcile?: () => void): Promise<void> {
   hydrating ??= Promise.all([
     useSystemStore.persist.rehydrate(),
     useAuthStore.persist.rehydrate(),
     useProductStore.persist.rehydrate(),
     useTwoFactorStore.persist.rehydrate(),
   ]).then(() => {
+    reconcile?.();
     useHydrationStore.setState({ hydrated: true });
   });
   return hydrating;

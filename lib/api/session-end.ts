@@ -21,6 +21,12 @@ export type EndSessionOptions = {
 
 let ending = false;
 
+/** The browser side effects, replaceable in tests (jsdom cannot navigate). */
+export const sessionEndEffects = {
+  alert: (message: string) => window.alert(message),
+  navigate: (path: string) => window.location.assign(path),
+};
+
 export function destinationAfter(reason: EndReason): string {
   return reason === 'manual' ? '/' : '/authenticate';
 }
@@ -53,8 +59,10 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
     postTabMessage({ type: 'logout', reason });
     await logoutAtBff();
   }
-  if (reason !== 'manual' && typeof window !== 'undefined') window.alert(INACTIVITY_ALERT);
-  if (typeof window !== 'undefined') window.location.assign(destinationAfter(reason));
+  if (typeof window === 'undefined') return;
+  if (reason !== 'manual') sessionEndEffects.alert(INACTIVITY_ALERT);
+  // A full navigation: the server renders the next page without the session.
+  sessionEndEffects.navigate(destinationAfter(reason));
 }
 
 /** For tests. */

@@ -1,0 +1,66 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import type { PublicConfig } from '@/lib/config/env';
+import { useStoresHydrated } from '@/stores/hydration';
+import { useAuthStore } from '@/stores/auth-store';
+import { AnalyticsTracker } from './analytics-tracker';
+import { CookieConsentBanner } from './cookie-consent-banner';
+import { DeployGuards } from './deploy-guards';
+import { InactivityGuard } from './inactivity-guard';
+import { MaintenancePoller } from './maintenance-poller';
+import { PublicConfigContext } from './public-config-context';
+import { RealtimeConnector } from './realtime-connector';
+import { StoreHydration } from './store-hydration';
+import { TabSessionSync } from './tab-session-sync';
+
+/** SPEC §9 toast constants. */
+export const TOAST_OPTIONS = {
+  autoClose: 5000,
+  position: 'top-right',
+  limit: 20,
+  newestOnTop: true,
+  draggable: true,
+  draggablePercent: 60,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  closeOnClick: true,
+} as const;
+
+type AppProvidersProps = {
+  config: PublicConfig;
+  /** Whether the request carried a session cookie (the server's view). */
+  signedIn: boolean;
+  /** The client's IP as the server saw it (proxy.ts sets the `x-client-ip` request header). */
+  clientIp?: string | null;
+  children: ReactNode;
+};
+
+/**
+ * Client-side machinery of the whole app: toasts, store hydration, realtime (signed in) or maintenance polling
+ * (signed out), inactivity and cross-tab logout, cookie consent, analytics and deploy guards.
+ * Captcha is NOT here: wrap protected forms in <CaptchaProvider> (components/providers/captcha-provider.tsx).
+ */
+export function AppProviders({ config, signedIn, clientIp = null, children }: AppProvidersProps) {
+  const hydrated = useStoresHydrated();
+  const authenticated = useAuthStore((s) => s.authenticated);
+  const userId = useAuthStore((s) => s.user?.id ?? null);
+  // Before hydration trust the cookie; afterwards the store (it follows client-side sign-in and logout).
+  const active = hydrated ? authenticated : signedIn;
+
+  return (
+    <PublicConfigContext value={config}>
+      {children}
+      <StoreHydration signedIn={signedIn} clientIp={clientIp} />
+      <ToastContainer {...TOAST_OPTIONS} />
+      <CookieConsentBanner />
+      <AnalyticsTracker enabled={config.analytics.enabled} domain={config.analytics.domain} />
+      <DeployGuards />
+      {active ? <InactivityGuard /> : null}
+      {active ? <TabSessionSync /> : null}
+      {active && userId !== null ? <RealtimeConnector pusher={config.pusher} userId={userId} /> : <MaintenancePoller />}
+    </PublicConfigContext>
+  );
+}

@@ -1,0 +1,35 @@
+'use client';
+
+import { useEffect } from 'react';
+import { fetchUser } from '@/lib/api/auth';
+import { rehydrateStores } from '@/stores/hydration';
+import { useAuthStore } from '@/stores/auth-store';
+import { useSystemStore } from '@/stores/system-store';
+import { useTwoFactorStore } from '@/stores/two-factor-store';
+
+/**
+ * Rehydrates every persisted store once after mount (they all use skipHydration: the server HTML and the first
+ * client render never depend on browser storage, so no hydration mismatch), then reconciles them with the
+ * server's view: a stored user without a session cookie is dropped; with a session the user is re-read;
+ * clientIp comes from the server.
+ */
+export function StoreHydration({ signedIn, clientIp }: { signedIn: boolean; clientIp?: string | null }) {
+  useEffect(() => {
+    void rehydrateStores(() => {
+      if (clientIp) useSystemStore.getState().setClientIp(clientIp);
+      if (!signedIn && useAuthStore.getState().authenticated) {
+        useAuthStore.getState().clear();
+        useTwoFactorStore.getState().clear();
+      }
+    }).then(() => {
+      if (signedIn) {
+        fetchUser().catch(() => {
+          /* a 401 is handled by the error catalogue; other failures keep the stored user */
+        });
+      }
+    });
+    // Once per page load: the props are the server's view at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endSession, INACTIVITY_ALERT, resetSessionEnd, sessionEndEffects } from '@/lib/api/session-end';
+import { browserEffects } from '@/lib/api/client';
+import { onTabMessage, resetTabChannel, type TabMessage } from '@/lib/realtime/tab-channel';
+import { useAuthStore } from '@/stores/auth-store';
+import { useTwoFactorStore } from '@/stores/two-factor-store';
+
+const fetchMock = vi.fn<typeof fetch>();
+const alertMock = vi.fn<(m: string) => void>();
+const navigateMock = vi.fn<(p: string) => void>();
+
+beforeEach(() => {
+  resetSessionEnd();
+  resetTabChannel();
+  document.cookie = 'XSRF-TOKEN=xs-1';
+  fetchMock.mockReset().mockResolvedValue(new Response('{"data":{"logged_out":true}}'));
+  vi.stubGlobal('fetch', fetchMock);
+  alertMock.mockReset();
+  navigateMock.mockReset();
+  sessionEndEffects.alert = alertMock;
+  sessionEndEffects.navigate = navigateMock;
+  useAuthStore.getState().setUser({ id: 1 } as never);
+  useTwoFactorStore.getState().setRequired(true);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('end of session', () => {
+  it('401/403 (error catalogue): clears the user, calls the BFF logout, alerts and goes to /authenticate', async () => {
+    browserEffects.logout();
+    await vi.waitFor(() => expect(navigateMock).toHaveBeenCalled());
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
+    expect(useTwoFactorStore.getState().isTwoFactorAuthRequired).toBe(false);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('xs-1');
+    expect(alertMock).toHaveBeenCalledWith('Ați fost deconectat din cauza inactivității.');
+    expect(navigateMock).toHaveBeenCalledWith('/authenticate');
+  });
+
+  it('inactivity shows the same alert and goes to /authenticate', async () => {
+    await endSession({ reason: 'inactivity' });
+    expect(alertMock).toHaveBeenCalledWith(INACTIVITY_ALERT);
+    expect(navigateMock).toHaveBeenCalledWith('/authenticate');
+  });
+
+  it('a manual logout has no alert and goes home', async () => {
+    await endSession({ reason: 'manual' });
+    expect(alertMock).not.toHaveBeenCalled();
+    expect(navigateMock).toHaveBeenCalledWith('/');
+  });
+
+  it('runs once even when several calls fail together', async () => {
+    await Promise.all([endSession({ reason: 'unauthorized' }), endSession({ reason: 'unauthorized' })]);
+    expect(alertMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the other tabs; a session ended by another tab makes no backend call', async () => {
+    const received: TabMessage[] = [];
+    // A second "tab": its own BroadcastChannel on the same name.
+    const other = new BroadcastChannel('bs-tabs');
+    other.onmessage = (e: MessageEvent<TabMessage>) => received.push(e.data);
+    await endSession({ reason: 'manual' });
+    await vi.waitFor(() => expect(received).toEqual([{ type: 'logout', reason: 'manual' }]));
+    other.close();
+
+    resetSessionEnd();
+    fetchMock.mockClear();
+    await endSession({ reason: 'inactivity', fromOtherTab: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(alertMock).toHaveBeenLastCalledWith(INACTIVITY_ALERT);
+  });
+
+  it('a logout message from another tab reaches the listeners', async () => {
+    const seen: TabMessage[] = [];
+    const stop = onTabMessage((m) => seen.push(m));
+    const other = new BroadcastChannel('bs-tabs');
+    other.postMessage({ type: 'logout', reason: 'manual' });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    stop();
+    other.close();
+  });
+});

@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PublicConfig } from '@/lib/config/env';
+
+const connectRealtime = vi.fn();
+const disconnectRealtime = vi.fn();
+vi.mock('@/lib/realtime/connection', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/realtime/connection')>()),
+  connectRealtime: (...args: unknown[]) => connectRealtime(...args),
+  disconnectRealtime: () => disconnectRealtime(),
+}));
+const sendCookieConsent = vi.fn();
+const sendAnalyticsEvent = vi.fn();
+const getMaintenanceStatus = vi.fn();
+vi.mock('@/lib/api/system', () => ({
+  sendCookieConsent: (...a: unknown[]) => sendCookieConsent(...a),
+  sendAnalyticsEvent: (...a: unknown[]) => sendAnalyticsEvent(...a),
+  getMaintenanceStatus: () => getMaintenanceStatus(),
+}));
+const fetchUser = vi.fn();
+vi.mock('@/lib/api/auth', () => ({ fetchUser: () => fetchUser() }));
+let pathname = '/';
+vi.mock('next/navigation', () => ({ usePathname: () => pathname }));
+
+const { AppProviders, TOAST_OPTIONS } = await import('@/components/providers/app-providers');
+const { pusherOptions } = await import('@/lib/realtime/connection');
+const { emitRealtimeEvent } = await import('@/lib/realtime/events');
+const { browserEffects } = await import('@/lib/api/client');
+const { resetHydration } = await import('@/stores/hydration');
+const { useAuthStore } = await import('@/stores/auth-store');
+const { useSystemStore, initialSystemState } = await import('@/stores/system-store');
+const { useProductStore } = await import('@/stores/product-store');
+
+const config: PublicConfig = {
+  recaptchaSiteKey: '',
+  googleClientId: '',
+  pusher: { key: 'local-key', cluster: 'eu', wsHost: '127.0.0.1', wsPort: 4000, forceTLS: false },
+  analytics: { enabled: true, domain: 'broker.test' },
+};
+const user = { id: 42, email: 'a@b.ro' } as never;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetHydration();
+  useAuthStore.setState({ authenticated: false, user: null });
+  useSystemStore.setState({ ...initialSystemState });
+  for (const m of [connectRealtime, disconnectRealtime, sendCookieConsent, sendAnalyticsEvent, getMaintenanceStatus, fetchUser]) m.mockReset();
+  sendCookieConsent.mockResolvedValue({ id: 1, consent: 'all' });
+  sendAnalyticsEvent.mockResolvedValue(undefined);
+  getMaintenanceStatus.mockResolvedValue({ is_active: false, message: null });
+  fetchUser.mockImplementation(async () => {
+    useAuthStore.getState().setUser(user);
+    return user;
+  });
+  vi.stubGlobal('fetch', vi.fn(async () => Response.json({ buildId: 'b1' })));
+  pathname = '/';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderApp(props: { signedIn: boolean; clientIp?: string; analytics?: boolean }) {
+  return render(
+    <AppProviders config={{ ...config, analytics: { enabled: props.analytics ?? true, domain: 'broker.test' } }} signedIn={props.signedIn} clientIp={props.clientIp}>
+      <main>content</main>
+    </AppProviders>,
+  );
+}
+
+describe('AppProviders', () => {
+  it('uses the SPEC §9 toast constants', () => {
+    expect(TOAST_OPTIONS).toEqual({
+      autoClose: 5000,
+      position: 'top-right',
+      limit: 20,
+      newestOnTop: true,
+      draggable: true,
+      draggablePercent: 60,
+      pauseOnHover: true,
+      pauseOnFocusLoss: true,
+      closeOnClick: true,
+    });
+  });
+
+  it('signed out: no realtime, no user fetch, a stale stored user is dropped, clientIp from the server', async () => {
+    localStorage.setItem('authStore', JSON.stringify({ state: { authenticated: true, user }, version: 0 }));
+    renderApp({ signedIn: false, clientIp: '198.51.100.7' });
+    await waitFor(() => expect(useSystemStore.getState().clientIp).toBe('198.51.100.7'));
+    expect(useAuthStore.getState().authenticated).toBe(false);
+    expect(fetchUser).not.toHaveBeenCalled();
+    expect(connectRealtime).not.toHaveBeenCalled();
+  });
+
+  it('signed in: loads the user and connects realtime once for its id', async () => {
+    renderApp({ signedIn: true });
+    await waitFor(() => expect(connectRealtime).toHaveBeenCalled());
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    expect(connectRealtime.mock.calls.at(-1)).toEqual([config.pusher, 42]);
+  });
+
+  it('logout disconnects realtime', async () => {
+    renderApp({ signedIn: true });
+    await waitFor(() => expect(connectRealtime).toHaveBeenCalled());
+    act(() => useAuthStore.getState().clear());
+    expect(disconnectRealtime).toHaveBeenCalled();
+  });
+
+  it('realtime maintenance event sends the page to /maintenance; statuses event updates the store', async () => {
+    const go = vi.spyOn(browserEffects, 'goToMaintenance').mockImplementation(() => {});
+    renderApp({ signedIn: true });
+    await waitFor(() => expect(connectRealtime).toHaveBeenCalled());
+    act(() => emitRealtimeEvent('maintenance.changed', { is_active: false }));
+    expect(go).not.toHaveBeenCalled();
+    act(() => emitRealtimeEvent('maintenance.changed', { is_active: true }));
+    expect(go).toHaveBeenCalledTimes(1);
+    act(() => emitRealtimeEvent('product-statuses.updated', { updated_at: 'rt-1', is_rca_available: false } as never));
+    expect(useProductStore.getState().productStatuses?.updated_at).toBe('rt-1');
+    go.mockRestore();
+  });
+
+  it('cookie banner: the choice is sent and stored, then the banner goes away', async () => {
+    renderApp({ signedIn: false });
+    const region = await screen.findByRole('region', { name: 'Folosim cookie-uri' });
+    expect(region).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Doar esențiale' }));
+    expect(sendCookieConsent).toHaveBeenCalledWith('essential', '');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Folosim cookie-uri' })).toBeNull());
+    expect(JSON.parse(localStorage.getItem('systemStore')!).state.isCookieConsentAccepted).toBe(false);
+  });
+
+  it('analytics: no page view without consent; one per navigation after "Acceptă toate"', async () => {
+    const view = renderApp({ signedIn: false });
+    await screen.findByRole('region', { name: 'Folosim cookie-uri' });
+    expect(sendAnalyticsEvent).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Acceptă toate' }));
+    await waitFor(() => expect(sendAnalyticsEvent).toHaveBeenCalledTimes(1));
+    expect(sendAnalyticsEvent.mock.calls[0][0]).toMatchObject({ name: 'pageview', domain: 'broker.test' });
+    pathname = '/rca';
+    view.rerender(
+      <AppProviders config={config} signedIn={false}>
+        <main>content</main>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(sendAnalyticsEvent).toHaveBeenCalledTimes(2));
+  });
+
+  it('analytics disabled by configuration: nothing is sent even with consent', async () => {
+    localStorage.setItem('systemStore', JSON.stringify({ state: { ...initialSystemState, isCookieConsentAccepted: true }, version: 0 }));
+    renderApp({ signedIn: false, analytics: false });
+    await waitFor(() => expect(useSystemStore.getState().isCookieConsentAccepted).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Folosim cookie-uri' })).toBeNull();
+    expect(sendAnalyticsEvent).not.toHaveBeenCalled();
+  });
+});
+
+describe('realtime options (SPEC §9)', () => {
+  it('timeouts, local Pusher-protocol host and channel authorisation through the app origin', () => {
+    document.cookie = 'XSRF-TOKEN=abc';
+    const options = pusherOptions(config.pusher);
+    expect(options).toMatchObject({
+      cluster: 'eu',
+      forceTLS: false,
+      wsHost: '127.0.0.1',
+      wsPort: 4000,
+      activityTimeout: 120000,
+      pongTimeout: 30000,
+      unavailableTimeout: 10000,
+      channelAuthorization: { endpoint: '/pusher/auth', transport: 'ajax' },
+    });
+    expect(options.channelAuthorization.headersProvider()).toEqual({ 'X-XSRF-TOKEN': 'abc' });
+    expect(pusherOptions({ ...config.pusher, wsHost: '' })).not.toHaveProperty('wsHost');
+  });
+});
