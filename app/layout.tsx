@@ -42,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body>
-        <AppProviders config={getPublicConfig()} signedIn={await isSignedIn()}>
+        <AppProviders config={getPublicConfig()} signedIn={await isSignedIn()} clientIp={requestHeaders.get('x-client-ip')}>
           <ScrollManager />
           {children}
         </AppProviders>
