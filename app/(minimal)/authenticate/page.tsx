@@ -1,18 +1,35 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
+import { AuthenticateFlow } from '@/components/auth/authenticate-flow';
+import { CaptchaNotice } from '@/components/providers/captcha-notice';
+import { getPublicConfig } from '@/lib/config/env';
 
 export const metadata: Metadata = {
   title: 'Autentificare',
   description: 'Intră în contul tău sau creează un cont nou pentru a-ți vedea polițele și comenzile.',
 };
 
-export default function AuthenticatePage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** First value of a query parameter. */
+function first(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+export default async function AuthenticatePage({ searchParams }: Props) {
+  const query = await searchParams;
   return (
     <>
       <PageHeader title="Intră în cont">
         <p>Autentifică-te cu adresa de email și parola sau cu contul Google. Dacă nu ai încă un cont, îl poți crea aici.</p>
       </PageHeader>
-
+      <AuthenticateFlow
+        lastUrl={first(query.last_url)}
+        resetToken={first(query.reset_token)}
+        resetEmail={first(query.email)}
+        googleClientId={getPublicConfig().googleClientId}
+        notice={<CaptchaNotice />}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { SecuritySettings } from '@/components/auth/security-settings';
 
 export const metadata: Metadata = {
   title: 'Securitate',
@@ -13,7 +14,7 @@ export default function SecurityPage() {
       <PageHeader title="Securitatea contului">
         <p>Schimbă parola, administrează autentificarea în doi pași și închide sesiunile de pe dispozitivele pe care nu le mai folosești.</p>
       </PageHeader>
-
+      <SecuritySettings />
     </Container>
   );
 }

@@ -1,18 +1,27 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
+import { TwoFactorCheck } from '@/components/auth/two-factor-check';
 
 export const metadata: Metadata = {
   title: 'Verificare în doi pași',
   description: 'Introdu codul de verificare pentru a continua.',
 };
 
-export default function TwoFactorCheckPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** First value of a query parameter. */
+function first(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+export default async function TwoFactorCheckPage({ searchParams }: Props) {
+  const query = await searchParams;
   return (
     <>
       <PageHeader title="Verificare în doi pași">
         <p>Introdu codul din aplicația de autentificare pentru a confirma că tu ești cel care se autentifică.</p>
       </PageHeader>
-
+      <TwoFactorCheck lastUrl={first(query.last_url)} />
     </>
   );
 }

@@ -1,18 +1,27 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
+import { TwoFactorSetup } from '@/components/auth/two-factor-setup';
 
 export const metadata: Metadata = {
   title: 'Autentificare în doi pași',
   description: 'Configurează autentificarea în doi pași pentru contul tău.',
 };
 
-export default function TwoFactorSetupPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** First value of a query parameter. */
+function first(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+export default async function TwoFactorSetupPage({ searchParams }: Props) {
+  const query = await searchParams;
   return (
     <>
       <PageHeader title="Configurează autentificarea în doi pași">
         <p>Pentru siguranța contului, adaugă un al doilea pas la autentificare: un cod generat de aplicația de autentificare de pe telefon.</p>
       </PageHeader>
-
+      <TwoFactorSetup lastUrl={first(query.last_url)} />
     </>
   );
 }
