@@ -144,6 +144,15 @@ describe('travel input schema', () => {
     expect(result.options).toEqual({ winter_sports: false, summer_sports: false, road_assistance: false, cancellation_insured_value_eur: null });
   });
 
+  it('a multi-trip policy lasts one year from its start, as the backend expects', () => {
+    const f = base();
+    f.trip_type = 'multi';
+    f.start_date = '2026-04-10';
+    expect(travelInputSchema(NOW).parse(f).end_date).toBe('2027-04-09');
+    f.start_date = '2026-03-29';
+    expect(errorsOf(travelInputSchema(NOW), f).start_date).toBe(travelMessages.start('2026-03-30', '2027-03-29'));
+  });
+
   it('limits trips to 2–365 days and 1–7 travellers', () => {
     const schema = travelInputSchema(NOW);
     const oneDay = base();
@@ -175,7 +184,7 @@ describe('travel input schema', () => {
 
 describe('house input schema', () => {
   const base = () => {
-    const f = emptyHouseForm();
+    const f = emptyHouseForm(NOW);
     f.address = { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Memorandumului 1' };
     Object.assign(f, { year_built: '1995', area_sqm: '80', rooms: '3', floors: '1' });
     return f;
@@ -224,6 +233,7 @@ describe('tire input schema', () => {
     expect(result.invoice_number).toBeUndefined();
     const errors = errorsOf(tireInputSchema({ now: NOW }), { ...f, tire_count: '1', purchase_date: '2026-02-20' });
     expect(errors.tire_count).toBe(tireMessages.count);
+    expect(tireInputSchema({ now: NOW }).parse({ ...f, plan_code: '' }).plan_code).toBeUndefined();
     expect(errors.purchase_date).toBe(tireMessages.purchase('2026-02-27', '2026-03-29'));
   });
 

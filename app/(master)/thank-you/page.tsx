@@ -1,22 +1,36 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ThankYouStatus } from '@/components/checkout/thank-you-status';
+import { Alert } from '@/components/ui/alert';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { loadOrderForThankYou } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
   title: 'Mulțumim pentru comandă',
   description: 'Confirmarea comenzii tale de asigurare.',
 };
 
-export default function ThankYouPage() {
+/** The processor returns here with `?order_id=…&payment_id=…`; the status shown is the backend's, read now. */
+export default async function ThankYouPage({ searchParams }: { searchParams: Promise<{ order_id?: string | string[] }> }) {
+  const raw = (await searchParams).order_id;
+  const order = await loadOrderForThankYou(Array.isArray(raw) ? raw[0] : raw);
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Mulțumim pentru comandă!">
-        <p>Am primit comanda ta. După ce procesatorul de plăți confirmă plata, emitem polița și ți-o trimitem pe email.</p>
+        <p>Aici vezi starea reală a comenzii, așa cum ne-a confirmat-o procesatorul de plăți.</p>
       </PageHeader>
-      <p className="max-w-3xl text-muted">
-        Poți urmări starea comenzii oricând în <Link className="text-primary underline" href="/account/orders">Comenzile mele</Link>.
-      </p>
+      {order ? (
+        <ThankYouStatus initialOrder={order} />
+      ) : (
+        <Alert tone="warning" title="Nu am găsit comanda">
+          Verifică starea comenzilor în{' '}
+          <Link className="text-primary underline" href="/account/orders">
+            Comenzile mele
+          </Link>
+          .
+        </Alert>
+      )}
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bucharestToday, choiceField, intField, requiredText } from './common';
+import { bucharestToday, choiceField, dayField, dayWindow, displayDay, intField, requiredText } from './common';
 
 /** House quote input (backend README "Quote inputs", `house-insurance`): PAD first, voluntary cover optional. */
 export const ENVIRONMENTS = ['urban', 'rural'] as const;
@@ -19,6 +19,8 @@ export const houseMessages = {
   building: 'Suma asigurată pentru clădire este între 10.000 și 5.000.000 lei.',
   contents: 'Suma asigurată pentru bunuri este între 0 și 1.000.000 lei.',
   instalments: 'Alegeți numărul de rate.',
+  startRequired: 'Alegeți data de început.',
+  start: (min: string, max: string) => `Data de început este între ${displayDay(min)} și ${displayDay(max)}.`,
 } as const;
 
 const voluntarySchema = z.object({
@@ -28,9 +30,18 @@ const voluntarySchema = z.object({
   instalments: choiceField(INSTALMENTS, houseMessages.instalments).transform((v) => Number(v) as 1 | 2 | 4),
 });
 
+export function houseStartWindow(now: Date = new Date()) {
+  return dayWindow(now, 1, 30);
+}
+
 export function houseInputSchema(now: Date = new Date()) {
   const maxYear = Number(bucharestToday(now).slice(0, 4));
+  const window = houseStartWindow(now);
   return z.object({
+    start_date: dayField(houseMessages.startRequired).refine(
+      (d) => d >= window.min && d <= window.max,
+      houseMessages.start(window.min, window.max),
+    ),
     address: z.object({
       county: requiredText(houseMessages.county, 60),
       town: requiredText(houseMessages.town, 100),
@@ -67,6 +78,7 @@ export function houseInputSchema(now: Date = new Date()) {
 export type HouseInput = z.output<ReturnType<typeof houseInputSchema>>;
 
 export type HouseFormValues = {
+  start_date: string;
   address: { county: string; town: string; street: string };
   environment: string;
   structure: string;
@@ -83,8 +95,9 @@ export type HouseFormValues = {
   };
 };
 
-export function emptyHouseForm(): HouseFormValues {
+export function emptyHouseForm(now: Date = new Date()): HouseFormValues {
   return {
+    start_date: houseStartWindow(now).min,
     address: { county: '', town: '', street: '' },
     environment: 'urban',
     structure: 'A',

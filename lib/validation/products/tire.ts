@@ -36,7 +36,12 @@ export function tireInputSchema({ now = new Date(), michelin = false }: { now?: 
     .trim()
     .refine((v) => v === '' || /^[A-Za-z0-9/ -]{1,40}$/.test(v), tireMessages.invoice);
   return z.object({
-    plan_code: requiredText(tireMessages.plan, 40),
+    /** Empty: offers for every plan of the product. */
+    plan_code: z
+      .string()
+      .trim()
+      .max(40)
+      .transform((v) => (v === '' ? undefined : v)),
     tire_count: michelin ? intField(4, 4, tireMessages.michelinCount) : intField(2, 4, tireMessages.count),
     period_years: michelin ? intField(1, 1, tireMessages.michelinPeriod) : intField(1, 3, tireMessages.period),
     tire_type: choiceField(TIRE_TYPES, tireMessages.tireType),
@@ -69,7 +74,7 @@ export type TireFormValues = {
 
 export function emptyTireForm({ now = new Date(), michelin = false }: { now?: Date; michelin?: boolean } = {}): TireFormValues {
   return {
-    plan_code: michelin ? 'michelin' : '',
+    plan_code: '',
     tire_count: '4',
     period_years: '1',
     tire_type: 'standard',

@@ -34,8 +34,16 @@ export function tripDays(start: string, end: string): number {
   return daysBetween(start, end) + 1;
 }
 
+/** Last day of a one-year multi-trip policy starting on `start` (the backend's rule). */
+export function multiTripEnd(start: string): string {
+  const [y, m, d] = start.split('-').map(Number);
+  const lastDayOfTargetMonth = new Date(Date.UTC(y + 1, m, 0)).getUTCDate();
+  const sameDayNextYear = `${y + 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDayOfTargetMonth)).padStart(2, '0')}`;
+  return addDaysToDay(sameDayNextYear, -1);
+}
+
 export function travelStartWindow(now: Date = new Date()) {
-  return dayWindow(now, 0, TRAVEL_START_MAX_DAYS);
+  return dayWindow(now, 1, TRAVEL_START_MAX_DAYS);
 }
 
 export function travelInputSchema(now: Date = new Date()) {
@@ -89,6 +97,7 @@ export function travelInputSchema(now: Date = new Date()) {
           };
         }),
     })
+    .transform((v) => (v.trip_type === 'multi' ? { ...v, end_date: multiTripEnd(v.start_date) } : v))
     .superRefine((v, ctx) => {
       if (v.end_date < v.start_date) {
         ctx.addIssue({ code: 'custom', path: ['end_date'], message: travelMessages.endBeforeStart });

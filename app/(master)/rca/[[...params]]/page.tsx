@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PartnerBadge } from '@/components/layout/partner-badge';
+import { RcaShop } from '@/components/rca/rca-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
+import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
 import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
-import { getRequestPartnerCode } from '@/themes/request-theme';
+import type { RcaFormValues } from '@/lib/validation/products/rca';
 
 export const metadata: Metadata = {
   title: 'Asigurare RCA',
@@ -23,12 +26,22 @@ function decodeSegment(segment: string): string {
  * `/rca/:registration_plate?/:vin?`, also serving `/rca-:partner_code/…` (rewritten by proxy.ts).
  * The plate is always shown in upper case.
  */
-export default async function RcaPage({ params }: { params: Promise<{ params?: string[] }> }) {
+export default async function RcaPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ params?: string[] }>;
+  searchParams: Promise<{ renew?: string | string[] }>;
+}) {
   const segments = (await params).params ?? [];
   if (segments.length > 2) notFound();
   const plate = segments[0] ? normalizePlate(decodeSegment(segments[0])) : null;
   const vin = segments[1] ? normalizeVin(decodeSegment(segments[1])) : null;
-  const partnerCode = await getRequestPartnerCode();
+  const [partnerCode, { product, statuses }, renewalInput] = await Promise.all([
+    currentPartnerCode(),
+    loadProductPageData('rca'),
+    searchParams.then((s) => loadRenewalInput(s.renew, 'rca')),
+  ]);
 
   return (
     <Container className="py-10 sm:py-14">
@@ -39,26 +52,14 @@ export default async function RcaPage({ params }: { params: Promise<{ params?: s
           RCA ale asigurătorilor, cu sau fără decontare directă.
         </p>
       </PageHeader>
-      {plate || vin ? (
-        <dl className="grid max-w-xl gap-3 rounded-xl border border-border bg-surface p-5 sm:grid-cols-2">
-          {plate ? (
-            <div>
-              <dt className="text-sm text-muted">Număr de înmatriculare</dt>
-              <dd className="font-mono text-lg font-semibold" data-testid="rca-plate">
-                {plate}
-              </dd>
-            </div>
-          ) : null}
-          {vin ? (
-            <div>
-              <dt className="text-sm text-muted">Serie de șasiu (VIN)</dt>
-              <dd className="font-mono text-lg font-semibold break-all" data-testid="rca-vin">
-                {vin}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-      ) : null}
+      <RcaShop
+        plate={plate}
+        vin={vin}
+        partnerCode={partnerCode}
+        initialStatuses={statuses}
+        productAvailable={product?.is_available ?? null}
+        renewal={renewalInput ? (formValuesFromInput(renewalInput) as Partial<RcaFormValues>) : null}
+      />
     </Container>
   );
 }

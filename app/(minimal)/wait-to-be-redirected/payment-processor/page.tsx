@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PaymentRedirect } from '@/components/checkout/payment-redirect';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = {
@@ -6,13 +7,16 @@ export const metadata: Metadata = {
   description: 'Te trimitem către pagina securizată a procesatorului de plăți.',
 };
 
-export default function PaymentRedirectPage() {
+export default async function PaymentRedirectPage({ searchParams }: { searchParams: Promise<{ order_id?: string | string[] }> }) {
+  const raw = (await searchParams).order_id;
+  const id = Array.isArray(raw) ? raw[0] : raw;
+  const orderId = id && /^\d{1,12}$/.test(id) ? id : null;
   return (
     <>
       <PageHeader title="Te redirecționăm către plată">
         <p>În câteva momente ajungi pe pagina securizată a procesatorului de plăți. Nu închide această fereastră.</p>
       </PageHeader>
-
+      <PaymentRedirect orderId={orderId} />
     </>
   );
 }

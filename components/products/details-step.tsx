@@ -1,0 +1,249 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { getProfile } from '@/lib/api/account';
+import { storeFromProductPage } from '@/lib/api/auth';
+import { createOrder, type Offer, type Quote } from '@/lib/api/checkout';
+import { isApiError } from '@/lib/api/errors';
+import { payOrderHref } from '@/lib/api/orders';
+import { clearDrafts } from '@/lib/shop/draft-store';
+import { draftKeys } from '@/lib/shop/use-quote-flow';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
+import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common';
+import { detailsSchema, emptyDetailsForm, type DetailsFormValues, type IdentityRequirement } from '@/lib/validation/products/customer';
+import { useAuthStore } from '@/stores/auth-store';
+import { OrderSummary } from './order-summary';
+
+const COUNTY_OPTIONS = ROMANIAN_COUNTIES.map((c) => ({ value: c, label: c }));
+export const ORDER_ERROR = 'Nu am putut plasa comanda. Încercați din nou.';
+
+type Props = {
+  flowKey: string;
+  productName: string;
+  /** Product sheet (insurer's information document) link shown next to the consent. */
+  productSheetHref?: string;
+  quote: Quote;
+  offer: Offer;
+  partnerCode: string | null;
+  identity: IdentityRequirement;
+  /** Values known from the quote (e.g. the owner's CNP), used when the form is still empty. */
+  prefill?: Partial<DetailsFormValues['customer']>;
+  summary?: { label: string; value: string }[];
+  onBack: () => void;
+};
+
+/**
+ * The details step: who buys (a guest becomes a customer through store-from-product-page and is signed in;
+ * a signed-in customer is prefilled from the profile), consents, then the order and the payment redirect.
+ */
+export function DetailsStep({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, partnerCode, identity, prefill, summary, onBack }: Props) {
+  const router = useRouter();
+  const authenticated = useAuthStore((s) => s.authenticated);
+  const user = useAuthStore((s) => s.user);
+  const schema = useMemo(() => () => detailsSchema(identity), [identity]);
+  const form = useDraftForm({
+    draftKey: draftKeys(flowKey).details,
+    defaults: () => {
+      const empty = emptyDetailsForm();
+      return { ...empty, customer: { ...empty.customer, ...prefill } };
+    },
+    schema,
+  });
+  const { setValues } = form;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [needsSignIn, setNeedsSignIn] = useState(false);
+
+  // A signed-in customer's profile fills what is still empty.
+  useEffect(() => {
+    if (!authenticated) return;
+    let cancelled = false;
+    getProfile()
+      .then((profile) => {
+        if (cancelled) return;
+        setValues((v) => {
+          const c = v.customer;
+          const pick = (current: string, fromProfile: string | undefined | null) => current || fromProfile || '';
+          return {
+            ...v,
+            customer: {
+              ...c,
+              first_name: pick(c.first_name, profile.first_name),
+              last_name: pick(c.last_name, profile.last_name),
+              email: profile.email,
+              phone_number: pick(c.phone_number, profile.phone_number),
+              address: profile.address
+                ? {
+                    county: pick(c.address.county, profile.address.county),
+                    town: pick(c.address.town, profile.address.town),
+                    street: pick(c.address.street, profile.address.street),
+                    postal_code: pick(c.address.postal_code, profile.address.postal_code),
+                  }
+                : c.address,
+            },
+          };
+        });
+      })
+      .catch(() => {
+        /* the customer types the data */
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [authenticated, setValues]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setNeedsSignIn(false);
+    const parsed = form.validate();
+    if (!parsed) return;
+    setBusy(true);
+    try {
+      if (!useAuthStore.getState().authenticated) {
+        const { first_name, last_name, email, phone_number } = parsed.customer;
+        await storeFromProductPage({
+          customer: { first_name, last_name, email, phone_number },
+          product_id: quote.product_code,
+          token: '',
+        });
+      }
+      const order = await createOrder({
+        quote_id: quote.id,
+        offer_id: offer.id,
+        customer: parsed.customer,
+        ...(partnerCode ? { partner_code: partnerCode } : {}),
+        consents: parsed.consents,
+      });
+      clearDrafts(`${flowKey}:`);
+      router.push(payOrderHref(order));
+    } catch (e) {
+      setBusy(false);
+      if (isApiError(e)) {
+        if (Object.keys(e.fieldErrors).length > 0) form.setServerErrors(e.fieldErrors);
+        if (e.fieldErrors['customer.email']?.[0]?.includes('Autentificați-vă')) setNeedsSignIn(true);
+        setError(e.prettyMessage);
+      } else {
+        setError(ORDER_ERROR);
+      }
+    }
+  }
+
+  const f = form.field;
+  const returnPath = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="details-heading" className="flex flex-col gap-6">
+        <h2 id="details-heading" className="text-2xl font-semibold">
+          Datele tale
+        </h2>
+        {authenticated && user ? (
+          <p className="text-muted">
+            Ești autentificat ca <strong>{user.email}</strong>. Am completat datele din profilul tău.
+          </p>
+        ) : (
+          <p className="text-muted">
+            Îți creăm un cont cu aceste date, ca să găsești polița în contul tău. Ai deja cont?{' '}
+            <Link className="text-primary underline" href={`/authenticate?last_url=${encodeURIComponent(returnPath)}`}>
+              Autentifică-te
+            </Link>
+            ; datele introduse rămân aici.
+          </p>
+        )}
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="sr-only">Date de contact</legend>
+          <TextField label="Prenume" autoComplete="given-name" required {...f('customer.first_name')} />
+          <TextField label="Nume" autoComplete="family-name" required {...f('customer.last_name')} />
+          <TextField label="Email" type="email" autoComplete="email" required readOnly={authenticated} {...f('customer.email')} />
+          <TextField label="Telefon mobil" type="tel" autoComplete="tel" hint="Ex.: 0722123456" required {...f('customer.phone_number')} />
+          {identity === 'cnp' ? <TextField label="CNP" inputMode="numeric" maxLength={13} required {...f('customer.cnp')} /> : null}
+          {identity === 'cui' ? <TextField label="CUI" required uppercase {...f('customer.cui')} /> : null}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-medium">Adresa de corespondență (opțional)</legend>
+          <SelectField label="Județ" placeholder="Alegeți județul" options={COUNTY_OPTIONS} {...f('customer.address.county')} />
+          <TextField label="Localitate" autoComplete="address-level2" {...f('customer.address.town')} />
+          <TextField label="Strada și numărul" autoComplete="street-address" {...f('customer.address.street')} />
+          <TextField label="Cod poștal" inputMode="numeric" maxLength={6} {...f('customer.address.postal_code')} />
+        </fieldset>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 font-medium">Acorduri</legend>
+          <Checkbox
+            name="consents.terms"
+            checked={form.values.consents.terms}
+            onChange={(e) => form.setValue('consents.terms', e.target.checked)}
+            error={form.errors['consents.terms']}
+            label={
+              <>
+                Accept{' '}
+                <Link className="text-primary underline" href="/info/termeni-si-conditii" target="_blank">
+                  termenii și condițiile
+                </Link>
+              </>
+            }
+          />
+          <Checkbox
+            name="consents.product_sheet"
+            checked={form.values.consents.product_sheet}
+            onChange={(e) => form.setValue('consents.product_sheet', e.target.checked)}
+            error={form.errors['consents.product_sheet']}
+            label={
+              <>
+                Am citit{' '}
+                <Link className="text-primary underline" href={productSheetHref} target="_blank">
+                  fișa produsului (documentul de informare al asigurătorului {offer.insurer.name})
+                </Link>
+              </>
+            }
+          />
+          <Checkbox
+            name="consents.data_processing"
+            checked={form.values.consents.data_processing}
+            onChange={(e) => form.setValue('consents.data_processing', e.target.checked)}
+            error={form.errors['consents.data_processing']}
+            label={
+              <>
+                Sunt de acord cu prelucrarea datelor personale pentru ofertare și emiterea poliței (
+                <Link className="text-primary underline" href="/info/confidentialitate" target="_blank">
+                  politica de confidențialitate
+                </Link>
+                )
+              </>
+            }
+          />
+        </fieldset>
+        <div aria-live="polite">
+          {error ? (
+            <Alert tone="error" title="Comanda nu a fost plasată">
+              {error}
+              {needsSignIn ? (
+                <>
+                  {' '}
+                  <Link className="text-primary underline" href={`/authenticate?last_url=${encodeURIComponent(returnPath)}`}>
+                    Autentifică-te
+                  </Link>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button variant="secondary" onClick={onBack} disabled={busy}>
+            Înapoi la oferte
+          </Button>
+          <Button type="submit" loading={busy} loadingLabel="Se plasează comanda…">
+            Plasează comanda și plătește
+          </Button>
+        </div>
+      </form>
+      <OrderSummary productName={productName} offer={offer} details={summary} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Offer, Quote } from '@/lib/api/checkout';
+import { formatDateTime } from '@/lib/time';
+import { groupRcaOffers, sortOffersByPrice } from '@/lib/shop/offers';
+import { OfferCard } from './offer-card';
+import { RcaOfferRow } from './rca-offer-row';
+
+/** The quote's offers sorted by price (RCA: one row per insurer, standard and direct settlement side by side). */
+export function OfferList({ quote, onChoose }: { quote: Quote; onChoose: (offer: Offer) => void }) {
+  const count = quote.offers.length;
+  if (count === 0) {
+    return <p role="status">Nu am găsit oferte pentru datele introduse. Modificați datele și încercați din nou.</p>;
+  }
+  return (
+    <section aria-labelledby="offers-heading">
+      <h2 id="offers-heading" className="mb-2 text-2xl font-semibold">
+        Ofertele asigurătorilor
+      </h2>
+      <p role="status" className="mb-4 text-muted">
+        {count === 1 ? 'O ofertă' : `${count} oferte`}, ordonate după preț. Prețurile sunt valabile până la {formatDateTime(quote.expires_at)}.
+      </p>
+      {quote.product_code === 'rca' ? (
+        <>
+          <p className="mb-4 text-sm text-muted">
+            Cu decontare directă, paguba ta este plătită de propriul asigurător RCA, fără să aștepți asigurătorul
+            vinovatului.
+          </p>
+          <ul className="flex flex-col gap-4" aria-label="Oferte RCA">
+            {groupRcaOffers(quote.offers).map((row, index) => (
+              <RcaOfferRow key={row.insurerCode} row={row} onChoose={onChoose} cheapest={index === 0} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Oferte">
+          {sortOffersByPrice(quote.offers).map((offer, index) => (
+            <OfferCard key={offer.id} offer={offer} onChoose={onChoose} cheapest={index === 0} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

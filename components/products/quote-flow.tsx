@@ -1,0 +1,63 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import type { QuoteFlow as Flow } from '@/lib/shop/use-quote-flow';
+import type { DetailsFormValues, IdentityRequirement } from '@/lib/validation/products/customer';
+import { DetailsStep } from './details-step';
+import { OfferList } from './offer-list';
+import { QuoteStepper } from './quote-stepper';
+
+type Props = {
+  flow: Flow;
+  flowKey: string;
+  productName: string;
+  partnerCode: string | null;
+  identity: IdentityRequirement;
+  prefill?: Partial<DetailsFormValues['customer']>;
+  summary?: { label: string; value: string }[];
+  /** The product's own form (step 1). */
+  form: ReactNode;
+};
+
+/** The steps of a purchase around a product's form: offers, details, then the order and the payment. */
+export function QuoteFlowView({ flow, flowKey, productName, partnerCode, identity, prefill, summary, form }: Props) {
+  const { step, offer, state } = flow;
+  return (
+    <div>
+      <QuoteStepper current={step === 'form' ? 0 : step === 'offers' ? 1 : 2} />
+      {step === 'form' ? (
+        <>
+          {form}
+          <div aria-live="polite" className="mt-4">
+            {flow.error ? <Alert tone="error" title="Ofertele nu au putut fi calculate">{flow.error}</Alert> : null}
+          </div>
+        </>
+      ) : null}
+      {step === 'offers' && state.quote ? (
+        <div className="flex flex-col gap-6">
+          <div>
+            <Button variant="secondary" onClick={() => flow.goTo('form')}>
+              Modifică datele
+            </Button>
+          </div>
+          <OfferList quote={state.quote} onChoose={(o) => flow.chooseOffer(o.id)} />
+        </div>
+      ) : null}
+      {step === 'details' && state.quote && offer ? (
+        <DetailsStep
+          flowKey={flowKey}
+          productName={productName}
+          quote={state.quote}
+          offer={offer}
+          partnerCode={partnerCode}
+          identity={identity}
+          prefill={prefill}
+          summary={summary}
+          onBack={() => flow.goTo('offers')}
+        />
+      ) : null}
+    </div>
+  );
+}

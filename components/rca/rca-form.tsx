@@ -1,0 +1,186 @@
+'use client';
+
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { RadioGroup } from '@/components/ui/radio-group';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { lookupVehicle } from '@/lib/api/checkout';
+import { readDraft } from '@/lib/shop/draft-store';
+import { isApiError } from '@/lib/api/errors';
+import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
+import { rcaStartWindow, type RcaFormValues, type RcaInput } from '@/lib/validation/products/rca';
+import { FUEL_OPTIONS, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
+
+type Form = ReturnType<typeof useDraftForm<RcaFormValues, RcaInput>>;
+
+type LookupState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'found'; text: string } | { kind: 'missing' } | { kind: 'error'; text: string };
+
+/**
+ * The RCA form, plate first: plate and VIN (upper case, taken from the route when given), a register lookup
+ * that fills the technical data, owner as person or company, start date and period.
+ */
+export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: Form; draftKey: string; busy: boolean; onSubmit: () => void; autoLookup: boolean }) {
+  const f = form.field;
+  const { values, setValues } = form;
+  const [lookup, setLookup] = useState<LookupState>({ kind: 'idle' });
+  const startWindow = rcaStartWindow();
+
+  async function runLookup(plate: string, vin: string) {
+    const query = {
+      registration_plate: isValidPlate(plate) ? normalizePlate(plate) : undefined,
+      vin: isValidVin(vin) ? normalizeVin(vin) : undefined,
+    };
+    if (!query.registration_plate && !query.vin) {
+      setLookup({ kind: 'error', text: 'Introduceți un număr de înmatriculare sau o serie de șasiu valide pentru căutare.' });
+      return;
+    }
+    setLookup({ kind: 'busy' });
+    try {
+      const v = await lookupVehicle(query);
+      setValues((current) => ({
+        ...current,
+        registration_plate: current.registration_plate || v.registration_plate,
+        vin: current.vin || v.vin,
+        vehicle: {
+          ...current.vehicle,
+          category: v.category,
+          make: v.make,
+          model: v.model,
+          fuel: v.fuel,
+          year: String(v.year),
+          max_mass_kg: String(v.max_mass_kg),
+          engine_cc: String(v.engine_cc),
+          power_kw: String(v.power_kw),
+          seats: String(v.seats),
+          first_registration_date: v.first_registration_date ?? '',
+          civ_series: v.civ_series ?? '',
+        },
+      }));
+      setLookup({ kind: 'found', text: `Am găsit vehiculul: ${v.make} ${v.model}, ${v.year}. Verificați datele completate mai jos.` });
+    } catch (e) {
+      if (isApiError(e) && e.status === 404) setLookup({ kind: 'missing' });
+      else setLookup({ kind: 'error', text: isApiError(e) ? e.prettyMessage : 'Căutarea nu a reușit. Completați datele manual.' });
+    }
+  }
+
+  // Plate and VIN from the route: look the vehicle up once if its data is not filled in yet.
+  const autoLookupDone = useRef(false);
+  useEffect(() => {
+    if (!autoLookup || autoLookupDone.current) return;
+    autoLookupDone.current = true;
+    // The draft as stored now (the first render shows the server defaults).
+    const current = { ...values, ...(readDraft(draftKey) as Partial<RcaFormValues> | undefined) };
+    if (current.vehicle?.make || !(current.registration_plate || current.vin)) return;
+    void Promise.resolve().then(() => runLookup(current.registration_plate, current.vin));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, [autoLookup]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+
+  const person = values.owner.type === 'person';
+  return (
+    <form noValidate onSubmit={submit} aria-label="Date pentru oferta RCA" className="flex flex-col gap-8">
+      <section aria-labelledby="rca-vehicle-id" className="flex flex-col gap-4">
+        <h2 id="rca-vehicle-id" className="text-xl font-semibold">
+          Vehiculul
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Număr de înmatriculare"
+            hint="Rubrica A din certificatul de înmatriculare (talon). Ex.: B123ABC"
+            uppercase
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            {...f('registration_plate')}
+          />
+          <TextField
+            label="Serie de șasiu (VIN)"
+            hint="Rubrica E din talon: 17 caractere"
+            uppercase
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={17}
+            required
+            {...f('vin')}
+          />
+        </div>
+        <div className="flex flex-col items-start gap-2">
+          <Button variant="secondary" onClick={() => void runLookup(values.registration_plate, values.vin)} loading={lookup.kind === 'busy'} loadingLabel="Căutăm vehiculul…">
+            Caută datele vehiculului
+          </Button>
+          <div aria-live="polite" className="text-sm">
+            {lookup.kind === 'found' ? <p className="text-success">{lookup.text}</p> : null}
+            {lookup.kind === 'missing' ? <p className="text-warning">Nu am găsit vehiculul în registru. Completați datele tehnice din talon.</p> : null}
+            {lookup.kind === 'error' ? <p className="text-error">{lookup.text}</p> : null}
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <SelectField label="Categoria" hint="Rubrica J.1 din talon" options={VEHICLE_CATEGORY_OPTIONS} required {...f('vehicle.category')} />
+          <TextField label="Marca" hint="Rubrica D.1" required {...f('vehicle.make')} />
+          <TextField label="Modelul" hint="Rubrica D.3" required {...f('vehicle.model')} />
+          <SelectField label="Combustibil" hint="Rubrica P.3" placeholder="Alegeți" options={FUEL_OPTIONS} required {...f('vehicle.fuel')} />
+          <TextField label="Anul fabricației" inputMode="numeric" maxLength={4} required {...f('vehicle.year')} />
+          <TextField label="Masa maximă autorizată (kg)" hint="Rubrica F.1" inputMode="numeric" required {...f('vehicle.max_mass_kg')} />
+          <TextField label="Capacitate cilindrică (cm³)" hint="Rubrica P.1 (0 la electrice și remorci)" inputMode="numeric" required {...f('vehicle.engine_cc')} />
+          <TextField label="Putere (kW)" hint="Rubrica P.2" inputMode="numeric" required {...f('vehicle.power_kw')} />
+          <TextField label="Număr de locuri" hint="Rubrica S.1, inclusiv șoferul" inputMode="numeric" required {...f('vehicle.seats')} />
+          <TextField label="Data primei înmatriculări" hint="Rubrica B" type="date" {...f('vehicle.first_registration_date')} />
+          <TextField label="Seria cărții de identitate (CIV)" hint="Pe cartea de identitate a vehiculului" uppercase {...f('vehicle.civ_series')} />
+          <SelectField label="Mod de utilizare" options={USE_TYPE_OPTIONS} required {...f('vehicle.use_type')} />
+        </div>
+      </section>
+
+      <section aria-labelledby="rca-owner" className="flex flex-col gap-4">
+        <h2 id="rca-owner" className="text-xl font-semibold">
+          Proprietarul
+        </h2>
+        <RadioGroup
+          name="owner.type"
+          legend="Proprietarul este"
+          inline
+          value={values.owner.type}
+          onChange={(v) => form.setValue('owner.type', v)}
+          options={[
+            { value: 'person', label: 'Persoană fizică' },
+            { value: 'company', label: 'Persoană juridică' },
+          ]}
+        />
+        {person ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="CNP" hint="13 cifre. Clasa bonus-malus se stabilește din istoricul de daune." inputMode="numeric" maxLength={13} autoComplete="off" required {...f('owner.cnp')} />
+            <TextField label="Data obținerii permisului" type="date" required {...f('owner.driving_licence_date')} />
+          </div>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="CUI" hint="Cu sau fără prefixul RO" uppercase autoComplete="off" required {...f('owner.cui')} />
+            <TextField label="Cod CAEN (opțional)" hint="Activitatea principală, 4 cifre" inputMode="numeric" maxLength={4} {...f('owner.caen')} />
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="rca-period" className="flex flex-col gap-4">
+        <h2 id="rca-period" className="text-xl font-semibold">
+          Perioada de asigurare
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Data de început" type="date" min={startWindow.min} max={startWindow.max} hint="Cel mai devreme mâine, cel târziu peste 30 de zile." required {...f('start_date')} />
+          <SelectField label="Perioada" options={PERIOD_OPTIONS} required {...f('period_months')} />
+        </div>
+      </section>
+
+      <div>
+        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
+          Vezi ofertele
+        </Button>
+      </div>
+    </form>
+  );
+}

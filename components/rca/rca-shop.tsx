@@ -1,0 +1,76 @@
+'use client';
+
+import { useMemo } from 'react';
+import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { QuoteFlowView } from '@/components/products/quote-flow';
+import { useProductAvailability } from '@/components/products/use-product-availability';
+import type { ProductStatus } from '@/lib/api/types';
+import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
+import { emptyRcaForm, rcaInputSchema, type RcaFormValues } from '@/lib/validation/products/rca';
+import { RcaForm } from './rca-form';
+
+const FLOW_KEY = 'rca';
+const UPPERCASE = ['registration_plate', 'vin', 'vehicle.civ_series', 'owner.cui'] as const;
+
+type Props = {
+  plate: string | null;
+  vin: string | null;
+  partnerCode: string | null;
+  initialStatuses: ProductStatus | null;
+  productAvailable: boolean | null;
+  /** Policy input to start from (renewal). */
+  renewal?: Partial<RcaFormValues> | null;
+};
+
+/** The RCA purchase: plate-first form → offers → details → order. */
+export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvailable, renewal }: Props) {
+  const available = useProductAvailability('rca', initialStatuses, productAvailable);
+  const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'rca', partnerCode });
+  const schema = useMemo(() => () => rcaInputSchema(), []);
+  const form = useDraftForm({
+    draftKey: draftKeys(FLOW_KEY).form,
+    defaults: () => {
+      const empty = emptyRcaForm();
+      const base = renewal ? { ...empty, ...renewal, vehicle: { ...empty.vehicle, ...renewal.vehicle }, owner: { ...empty.owner, ...renewal.owner } } : empty;
+      return { ...base, registration_plate: plate ?? base.registration_plate, vin: vin ?? base.vin };
+    },
+    overrideOnce: (v) => {
+      const samePlate = !plate || v.registration_plate === plate;
+      const sameVin = !vin || v.vin === vin;
+      if (samePlate && sameVin) return v;
+      // Another vehicle in the route: keep the owner and dates, forget the old vehicle's data.
+      return { ...v, registration_plate: plate ?? v.registration_plate, vin: vin ?? v.vin, vehicle: emptyRcaForm().vehicle };
+    },
+    schema,
+    uppercase: UPPERCASE,
+  });
+
+  if (!available) return <ProductUnavailable productName="Asigurarea RCA" />;
+
+  const input = flow.state.quote?.input as { registration_plate?: string; owner?: { type?: string; cnp?: string; cui?: string } } | undefined;
+  const identity = input?.owner?.type === 'company' ? 'cui' : 'cnp';
+  return (
+    <QuoteFlowView
+      flow={flow}
+      flowKey={FLOW_KEY}
+      productName="Asigurare RCA"
+      partnerCode={partnerCode}
+      identity={identity}
+      prefill={identity === 'cui' ? { cui: input?.owner?.cui ?? '' } : { cnp: input?.owner?.cnp ?? '' }}
+      summary={input?.registration_plate ? [{ label: 'Vehicul', value: input.registration_plate }] : []}
+      form={
+        <RcaForm
+          form={form}
+          draftKey={draftKeys(FLOW_KEY).form}
+          busy={flow.busy}
+          autoLookup={Boolean(plate || vin)}
+          onSubmit={() => {
+            const parsed = form.validate();
+            if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+          }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { backendFetch, backendRequest } from '@/lib/api/server';
+import type { Order } from '@/lib/api/orders';
+import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
+import { getVisitPartnerCode } from '@/lib/session/server';
+import { getRequestPartnerCode } from '@/themes/request-theme';
+
+/** Server only: a product page's data (product and the statuses header); nulls when the products host fails. */
+export async function loadProductPageData(code: ProductCode): Promise<{ product: Product | null; statuses: ProductStatus | null }> {
+  try {
+    const answer = await backendRequest<Product>(`/api/v1/products/${code}`, { token: null });
+    let statuses: ProductStatus | null = null;
+    const raw = answer.headers.get('x-site-product-statuses');
+    if (raw) {
+      try {
+        statuses = JSON.parse(raw) as ProductStatus;
+      } catch {
+        statuses = null;
+      }
+    }
+    return { product: answer.data, statuses };
+  } catch {
+    return { product: null, statuses: null };
+  }
+}
+
+/** The partner of this visit: the partner route's code, else the one remembered from earlier in the visit. */
+export async function currentPartnerCode(): Promise<string | null> {
+  return (await getRequestPartnerCode()) ?? (await getVisitPartnerCode());
+}
+
+/** The order of the signed-in customer, or null (no session, unknown id, someone else's order). */
+export async function loadOrderForThankYou(orderId: string | undefined): Promise<Order | null> {
+  if (!orderId || !/^\d{1,12}$/.test(orderId)) return null;
+  try {
+    return await backendFetch<Order>(`/api/v1/orders/${orderId}`);
+  } catch {
+    return null;
+  }
+}

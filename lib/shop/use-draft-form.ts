@@ -1,0 +1,118 @@
+'use client';
+
+import { useCallback, useState, type ChangeEvent } from 'react';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '@/lib/validation/products/common';
+import { getIn, setIn } from './paths';
+import { useFormDraft } from './use-form-draft';
+
+type Schema<Out> = z.ZodType<Out>;
+
+export type FieldProps = {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  onBlur: () => void;
+  error?: string;
+};
+
+/**
+ * A purchase form whose values live in a sessionStorage draft (use-form-draft.ts) and whose errors come
+ * from the product's zod schema, or from the backend's 422 (same dotted paths).
+ */
+export function useDraftForm<Values, Out>(options: {
+  draftKey: string;
+  defaults: Values | (() => Values);
+  schema: () => Schema<Out>;
+  overrideOnce?: (values: Values) => Values;
+  /** Applied to every typed value of these paths (SPEC §5: plates and VINs in upper case). */
+  uppercase?: readonly string[];
+}) {
+  const { draftKey, defaults, schema, overrideOnce, uppercase = [] } = options;
+  const [values, setValues, clear] = useFormDraft<Values>(draftKey, defaults, overrideOnce);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+
+  const setValue = useCallback(
+    (path: string, value: unknown) => {
+      const next = typeof value === 'string' && uppercase.includes(path) ? value.toUpperCase() : value;
+      setValues((previous) => setIn(previous, path, next));
+      setErrors((previous) => {
+        if (!(path in previous)) return previous;
+        const copy = { ...previous };
+        delete copy[path];
+        return copy;
+      });
+    },
+    [setValues, uppercase],
+  );
+
+  /** Re-checks one field against the whole schema (cross-field rules included). */
+  const validateField = useCallback(
+    (path: string) => {
+      const result = schema().safeParse(values);
+      const message = result.success ? undefined : fieldErrorsOf(result.error)[path];
+      setErrors((previous) => {
+        if (previous[path] === message) return previous;
+        const copy = { ...previous };
+        if (message) copy[path] = message;
+        else delete copy[path];
+        return copy;
+      });
+    },
+    [schema, values],
+  );
+
+  /** Validates everything; returns the parsed output or null (errors shown, first invalid field focused). */
+  const validate = useCallback((): Out | null => {
+    const result = schema().safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const found = fieldErrorsOf(result.error);
+    setErrors(found);
+    focusFirstError(Object.keys(found));
+    return null;
+  }, [schema, values]);
+
+  const field = useCallback(
+    (path: string): FieldProps => {
+      const raw = getIn(values, path);
+      return {
+        name: path,
+        value: raw === undefined || raw === null ? '' : String(raw),
+        onChange: (event) => setValue(path, event.target.value),
+        onBlur: () => {
+          setTouched((t) => (t[path] ? t : { ...t, [path]: true }));
+          validateField(path);
+        },
+        error: errors[path],
+      };
+    },
+    [values, errors, setValue, validateField],
+  );
+
+  /** Field errors from the backend (422), shown on the same fields. */
+  const setServerErrors = useCallback((fieldErrors: Record<string, string[]>) => {
+    const mapped: Record<string, string> = {};
+    for (const [path, messages] of Object.entries(fieldErrors)) {
+      if (messages[0]) mapped[path.replace(/^input\./, '')] = messages[0];
+    }
+    setErrors(mapped);
+    focusFirstError(Object.keys(mapped));
+  }, []);
+
+  return { values, setValues, setValue, field, errors, setErrors, setServerErrors, validate, clear, touched };
+}
+
+function focusFirstError(paths: string[]) {
+  if (typeof document === 'undefined') return;
+  for (const element of Array.from(document.querySelectorAll<HTMLElement>('[name]'))) {
+    const name = element.getAttribute('name');
+    if (name && paths.includes(name)) {
+      element.focus();
+      return;
+    }
+  }
+}
