@@ -61,7 +61,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Reads and validates the backend settings from an environment object (process.env by default). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
