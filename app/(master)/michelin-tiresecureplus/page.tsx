@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
+import { TireShop } from '@/components/tire/tire-shop';
 import { Container } from '@/components/ui/container';
+import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
   title: 'Michelin TireSecure+',
   description: 'Garanția Michelin pentru anvelope: înregistrare online în 30 de zile de la cumpărarea a 4 anvelope noi.',
 };
 
-export default function MichelinTireSecurePage() {
+export default async function MichelinTireSecurePage() {
+  const [partnerCode, { product }] = await Promise.all([currentPartnerCode(), loadProductPageData('michelin-tiresecureplus')]);
   return (
     <>
       <div className="bg-michelin-blue text-white">
@@ -22,11 +25,13 @@ export default function MichelinTireSecurePage() {
         </Container>
       </div>
       <Container className="py-10">
-        <ul className="grid max-w-3xl list-disc gap-2 pl-6 text-muted">
+        <ul className="mb-8 grid max-w-3xl list-disc gap-2 pl-6 text-muted">
           <li>Acoperă până la 2 anvelope în primele 12 luni de la cumpărare.</li>
           <li>Daunele se rezolvă la un service partener eligibil.</li>
           <li>Ai nevoie de factura de cumpărare și de datele mașinii.</li>
         </ul>
+        <h2 className="mb-4 text-2xl font-semibold">Înregistrează anvelopele</h2>
+        <TireShop michelin partnerCode={partnerCode} productAvailable={product?.is_available ?? null} />
       </Container>
     </>
   );

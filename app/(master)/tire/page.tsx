@@ -1,24 +1,37 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { TireShop } from '@/components/tire/tire-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
+import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
   title: 'Asigurare pentru anvelope',
   description: 'Asigură anvelopele noi împotriva avariilor accidentale: înlocuire sau reparație, pe 1 până la 3 ani.',
 };
 
-export default function TirePage() {
+export default async function TirePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
+  const [partnerCode, { product }, renewal] = await Promise.all([
+    currentPartnerCode(),
+    loadProductPageData('tire'),
+    searchParams.then((s) => loadRenewalInput(s.renew, 'tire')),
+  ]);
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Asigurare pentru anvelope">
         <p>Protejează anvelopele noi împotriva avariilor accidentale de pe drum: tăieturi, înțepături, umflături sau deformări.</p>
       </PageHeader>
-      <ul className="grid max-w-3xl list-disc gap-2 pl-6 text-muted">
+      <ul className="mb-8 grid max-w-3xl list-disc gap-2 pl-6 text-muted">
         <li>Pentru cel puțin 2 anvelope noi, standard sau run-flat.</li>
         <li>Perioadă de 1, 2 sau 3 ani, cu o limită anuală și sume per anvelopă pentru înlocuire și reparație.</li>
         <li>Ai cumpărat 4 anvelope Michelin? Vezi și garanția <Link className="text-primary underline" href="/michelin-tiresecureplus">Michelin TireSecure+</Link>.</li>
       </ul>
+      <TireShop
+        partnerCode={partnerCode}
+        productAvailable={product?.is_available ?? null}
+        renewal={renewal ? (formValuesFromInput(renewal) as Record<string, unknown>) : null}
+      />
     </Container>
   );
 }

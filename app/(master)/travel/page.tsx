@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { PartnerBadge } from '@/components/layout/partner-badge';
+import { TravelShop } from '@/components/travel/travel-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { getRequestPartnerCode } from '@/themes/request-theme';
+import { loadRenewalInput, formValuesFromInput } from '@/lib/shop/renewal';
+import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
   title: 'Asigurare de călătorie',
@@ -10,8 +12,12 @@ export const metadata: Metadata = {
 };
 
 /** Also serves `/travel-:partner_code` (proxy.ts rewrites it here with the x-partner-code header). */
-export default async function TravelPage() {
-  const partnerCode = await getRequestPartnerCode();
+export default async function TravelPage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
+  const [partnerCode, { product, statuses }, renewal] = await Promise.all([
+    currentPartnerCode(),
+    loadProductPageData('travel'),
+    searchParams.then((s) => loadRenewalInput(s.renew, 'travel')),
+  ]);
   return (
     <Container className="py-10 sm:py-14">
       {partnerCode ? <PartnerBadge code={partnerCode} /> : null}
@@ -21,6 +27,12 @@ export default async function TravelPage() {
           străinătate, cu opțiuni pentru sporturi de iarnă, anularea călătoriei sau asistență rutieră.
         </p>
       </PageHeader>
+      <TravelShop
+        partnerCode={partnerCode}
+        initialStatuses={statuses}
+        productAvailable={product?.is_available ?? null}
+        renewal={renewal ? (formValuesFromInput(renewal) as Record<string, unknown>) : null}
+      />
     </Container>
   );
 }

@@ -1,0 +1,61 @@
+'use client';
+
+import { useMemo } from 'react';
+import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { QuoteFlowView } from '@/components/products/quote-flow';
+import { useProductAvailability } from '@/components/products/use-product-availability';
+import type { ProductStatus } from '@/lib/api/types';
+import { mergeDraft } from '@/lib/shop/paths';
+import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
+import { emptyHouseForm, houseInputSchema, type HouseFormValues } from '@/lib/validation/products/house';
+import { HouseForm } from './house-form';
+
+const FLOW_KEY = 'house';
+
+type Props = {
+  partnerCode: string | null;
+  initialStatuses: ProductStatus | null;
+  productAvailable: boolean | null;
+  renewal?: Record<string, unknown> | null;
+};
+
+/** The house purchase: PAD (+ voluntary cover) → offers → details → order. */
+export function HouseShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
+  const available = useProductAvailability('house-insurance', initialStatuses, productAvailable);
+  const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'house-insurance', partnerCode });
+  const schema = useMemo(() => () => houseInputSchema(), []);
+  const form = useDraftForm({
+    draftKey: draftKeys(FLOW_KEY).form,
+    defaults: (): HouseFormValues => {
+      const empty = emptyHouseForm();
+      if (!renewal) return empty;
+      const merged = mergeDraft(empty, renewal);
+      const voluntary = renewal.voluntary && typeof renewal.voluntary === 'object' ? mergeDraft(empty.voluntary, renewal.voluntary) : null;
+      return { ...merged, voluntary: voluntary ? { ...voluntary, enabled: true } : empty.voluntary };
+    },
+    schema,
+  });
+  if (!available) return <ProductUnavailable productName="Asigurarea locuinței" />;
+  const input = flow.state.quote?.input as { address?: { town?: string; street?: string } } | undefined;
+  return (
+    <QuoteFlowView
+      flow={flow}
+      flowKey={FLOW_KEY}
+      productName="Asigurarea locuinței"
+      partnerCode={partnerCode}
+      identity="none"
+      summary={input?.address?.town ? [{ label: 'Adresa', value: `${input.address.street ?? ''}, ${input.address.town}` }] : []}
+      form={
+        <HouseForm
+          form={form}
+          busy={flow.busy}
+          onSubmit={() => {
+            const parsed = form.validate();
+            if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+          }}
+        />
+      }
+    />
+  );
+}

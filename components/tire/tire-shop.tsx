@@ -1,0 +1,57 @@
+'use client';
+
+import { useMemo } from 'react';
+import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { QuoteFlowView } from '@/components/products/quote-flow';
+import type { ProductCode } from '@/lib/api/types';
+import { mergeDraft } from '@/lib/shop/paths';
+import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
+import { emptyTireForm, tireInputSchema, type TireFormValues } from '@/lib/validation/products/tire';
+import { TireForm } from './tire-form';
+
+type Props = {
+  michelin?: boolean;
+  partnerCode: string | null;
+  /** The tire products have no status flag: the product's own availability. */
+  productAvailable: boolean | null;
+  renewal?: Record<string, unknown> | null;
+};
+
+/** Tire insurance, or Michelin TireSecure+ (`michelin`): tires → offers (plans) → details → order. */
+export function TireShop({ michelin = false, partnerCode, productAvailable, renewal }: Props) {
+  const flowKey = michelin ? 'michelin' : 'tire';
+  const productCode: ProductCode = michelin ? 'michelin-tiresecureplus' : 'tire';
+  const flow = useQuoteFlow({ flowKey, productCode, partnerCode });
+  const schema = useMemo(() => () => tireInputSchema({ michelin }), [michelin]);
+  const form = useDraftForm({
+    draftKey: draftKeys(flowKey).form,
+    defaults: (): TireFormValues => {
+      const empty = emptyTireForm({ michelin });
+      return renewal ? mergeDraft(empty, renewal) : empty;
+    },
+    schema,
+  });
+  const productName = michelin ? 'Michelin TireSecure+' : 'Asigurarea anvelopelor';
+  if (productAvailable === false) return <ProductUnavailable productName={productName} />;
+  return (
+    <QuoteFlowView
+      flow={flow}
+      flowKey={flowKey}
+      productName={productName}
+      partnerCode={partnerCode}
+      identity="none"
+      form={
+        <TireForm
+          michelin={michelin}
+          form={form}
+          busy={flow.busy}
+          onSubmit={() => {
+            const parsed = form.validate();
+            if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+          }}
+        />
+      }
+    />
+  );
+}

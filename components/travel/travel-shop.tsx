@@ -1,0 +1,61 @@
+'use client';
+
+import { useMemo } from 'react';
+import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { QuoteFlowView } from '@/components/products/quote-flow';
+import { useProductAvailability } from '@/components/products/use-product-availability';
+import type { ProductStatus } from '@/lib/api/types';
+import { mergeDraft } from '@/lib/shop/paths';
+import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
+import { emptyTravelForm, travelInputSchema, type TravelFormValues } from '@/lib/validation/products/travel';
+import { TravelForm } from './travel-form';
+
+const FLOW_KEY = 'travel';
+
+type Props = {
+  partnerCode: string | null;
+  initialStatuses: ProductStatus | null;
+  productAvailable: boolean | null;
+  renewal?: Record<string, unknown> | null;
+};
+
+/** The travel purchase: trip and travellers → offers → details → order. */
+export function TravelShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
+  const available = useProductAvailability('travel', initialStatuses, productAvailable);
+  const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'travel', partnerCode });
+  const schema = useMemo(() => () => travelInputSchema(), []);
+  const form = useDraftForm({
+    draftKey: draftKeys(FLOW_KEY).form,
+    defaults: (): TravelFormValues => {
+      const empty = emptyTravelForm();
+      if (!renewal) return empty;
+      const merged = mergeDraft(empty, renewal);
+      const value = (renewal.options as { cancellation_insured_value_eur?: string } | undefined)?.cancellation_insured_value_eur ?? '';
+      return { ...merged, options: { ...merged.options, cancellation: value !== '', cancellation_insured_value_eur: value } };
+    },
+    schema,
+  });
+  if (!available) return <ProductUnavailable productName="Asigurarea de călătorie" />;
+  const input = flow.state.quote?.input as { destination?: string } | undefined;
+  return (
+    <QuoteFlowView
+      flow={flow}
+      flowKey={FLOW_KEY}
+      productName="Asigurare de călătorie"
+      partnerCode={partnerCode}
+      identity="none"
+      summary={input?.destination ? [{ label: 'Destinație', value: input.destination }] : []}
+      form={
+        <TravelForm
+          form={form}
+          busy={flow.busy}
+          onSubmit={() => {
+            const parsed = form.validate();
+            if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+          }}
+        />
+      }
+    />
+  );
+}
