@@ -1,7 +1,12 @@
+import v8 from 'node:v8';
+import type { BuiltServer } from './server';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { buildServer } from './server';
 
 loadDotEnv();
+// A smaller young generation keeps the resident set low under load (the bench target is ≤ 150 MB);
+// BACKEND_SEMI_SPACE_MB overrides it, 0 keeps V8's default.
+const semiSpace = Number(process.env.BACKEND_SEMI_SPACE_MB ?? 4);
+if (semiSpace > 0) v8.setFlagsFromString(`--max-semi-space-size=${semiSpace}`);
 
 async function main() {
   let config;
@@ -14,7 +19,11 @@ async function main() {
     }
     throw err;
   }
-  const server = await buildServer(config);
+  // Without cached source maps of every module the resident set is ~15 MB smaller;
+  // BACKEND_SOURCE_MAPS=1 keeps TypeScript positions in stack traces.
+  if (process.env.BACKEND_SOURCE_MAPS !== '1') process.setSourceMapsEnabled(false);
+  const { buildServer } = await import('./server');
+  const server: BuiltServer = await buildServer(config);
   const url = await server.listen();
   server.app.log.info(`Broker API listening on ${url} (realtime ws://${url.slice(7)}/app/${config.pusher.key})`);
 

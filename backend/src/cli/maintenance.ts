@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig, loadDotEnv, type Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrations';
@@ -22,7 +24,7 @@ export async function setMaintenance(config: Config, isActive: boolean, message:
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   loadDotEnv();
   const [arg, ...rest] = process.argv.slice(2);
   if (arg !== 'on' && arg !== 'off') {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig, loadDotEnv, type Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrations';
@@ -30,7 +32,7 @@ export async function setProductFlags(config: Config, flags: Partial<Record<Prod
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   loadDotEnv();
   try {
     const flags = parseFlagArgs(process.argv.slice(2));

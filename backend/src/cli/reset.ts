@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { rmSync } from 'node:fs';
 import { loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../db/connection';
@@ -16,7 +18,7 @@ export function resetDatabase(file: string, now = new Date()): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   loadDotEnv();
   const config = loadConfig();
   resetDatabase(config.databasePath);

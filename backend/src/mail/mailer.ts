@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/connection';
 import type { Clock } from '../lib/clock';
@@ -21,13 +21,19 @@ export interface Mailer {
  * stored in the `outbox` table (read it at GET /dev/outbox).
  */
 export function createMailer(opts: { smtpUrl: string; from: string; db: DB; clock: Clock; log: FastifyBaseLogger }): Mailer {
-  const smtp: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  const json = nodemailer.createTransport({ jsonTransport: true });
+  // nodemailer is loaded on the first mail (keeps the idle process small).
+  let transports: Promise<{ smtp: Transporter | null; json: Transporter }> | null = null;
+  const load = () =>
+    (transports ??= import('nodemailer').then(({ default: nodemailer }) => ({
+      smtp: opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null,
+      json: nodemailer.createTransport({ jsonTransport: true }),
+    })));
   const insert = opts.db.prepare(
     'INSERT INTO outbox (to_address, subject, text, html, attachments, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   return {
     async send(mail) {
+      const { smtp, json } = await load();
       const message = { from: opts.from, ...mail };
       if (smtp) {
         await smtp.sendMail(message);
@@ -57,8 +63,10 @@ export function createMailer(opts: { smtpUrl: string; from: string; db: DB; cloc
       );
     },
     close() {
-      smtp?.close();
-      json.close();
+      void transports?.then(({ smtp, json }) => {
+        smtp?.close();
+        json.close();
+      });
     },
   };
 }

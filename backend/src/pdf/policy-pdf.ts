@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 
 /**
  * TTF fonts with Romanian glyphs (ș ț ă î â). pdfkit's built-in Helvetica lacks ș/ț, so without
@@ -46,7 +45,9 @@ export interface PolicyDocument {
   issued_at: string;
 }
 
-export function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
+/** Renders the policy; pdfkit (≈20 MB resident) is loaded on first use only. */
+export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Poliță ${p.number}`, Author: p.broker.name } });
     const chunks: Buffer[] = [];

@@ -62,18 +62,18 @@ function serialize(ctx: AppContext, row: ProductRow, status: ProductStatus) {
   };
 }
 
-/** Serialized `{data: Product[]}` body, cached until a flag changes. */
-export function productListBody(ctx: AppContext): string {
+/** Serialized `{data: Product[]}` body (a Buffer: no per-request encoding), cached until a flag changes. */
+export function productListBody(ctx: AppContext): Buffer {
   return ctx.site.cached('products:list', () => {
     const status = ctx.site.productStatus();
     const rows = ctx.db.prepare('SELECT * FROM products ORDER BY sort').all() as ProductRow[];
-    return JSON.stringify({ data: rows.map((r) => serialize(ctx, r, status)) });
+    return Buffer.from(JSON.stringify({ data: rows.map((r) => serialize(ctx, r, status)) }));
   });
 }
 
-export function productBody(ctx: AppContext, code: string): string | null {
+export function productBody(ctx: AppContext, code: string): Buffer | null {
   return ctx.site.cached(`products:${code}`, () => {
     const row = productRow(ctx, code);
-    return row ? JSON.stringify({ data: serialize(ctx, row, ctx.site.productStatus()) }) : null;
+    return row ? Buffer.from(JSON.stringify({ data: serialize(ctx, row, ctx.site.productStatus()) })) : null;
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { findUser, requireAuth, type Auth } from '../../lib/auth';
@@ -177,6 +176,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     const secret = newTotpSecret();
     db.prepare('UPDATE users SET two_factor_pending_secret = ?, updated_at = ? WHERE id = ?').run(secret, nowIso(), user.id);
     const otpauthUrl = totpUri(secret, user.email);
+    const { default: QRCode } = await import('qrcode');
     const qr = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
     return sendData(reply, { secret, otpauth_url: otpauthUrl, qr_code: qr });
   });
