@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
+import { LogoutButton } from '@/components/auth/logout-button';
 import { accountLinks } from './nav-links';
 
 /**
@@ -78,6 +79,9 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
             </Link>
           </li>
         ))}
+        <li className="mt-1 border-t border-border pt-1">
+          <LogoutButton />
+        </li>
       </ul>
     </div>
   );
