@@ -13,16 +13,21 @@ import { useTwoFactorStore } from '@/stores/two-factor-store';
  * server's view: a stored user without a session cookie is dropped; with a session the user is re-read;
  * clientIp comes from the server.
  */
+/** One user request per hydration, also under React's strict-mode double effects. */
+const userRequested = new WeakSet<Promise<void>>();
+
 export function StoreHydration({ signedIn, clientIp }: { signedIn: boolean; clientIp?: string | null }) {
   useEffect(() => {
-    void rehydrateStores(() => {
+    const hydration = rehydrateStores(() => {
       if (clientIp) useSystemStore.getState().setClientIp(clientIp);
       if (!signedIn && useAuthStore.getState().authenticated) {
         useAuthStore.getState().clear();
         useTwoFactorStore.getState().clear();
       }
-    }).then(() => {
-      if (signedIn) {
+    });
+    void hydration.then(() => {
+      if (signedIn && !userRequested.has(hydration)) {
+        userRequested.add(hydration);
         fetchUser().catch(() => {
           /* a 401 is handled by the error catalogue; other failures keep the stored user */
         });

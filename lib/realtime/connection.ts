@@ -10,8 +10,18 @@ type PusherClient = import('pusher-js').default;
 
 export const REALTIME_TIMEOUTS = { activityTimeout: 120000, pongTimeout: 30000, unavailableTimeout: 10000 } as const;
 
+type PusherModule = { default: typeof import('pusher-js').default };
+
+let loadPusher: () => Promise<PusherModule> = () => import('pusher-js');
+
+/** For tests: replace the pusher-js loader. */
+export function setPusherLoader(loader: () => Promise<PusherModule>) {
+  loadPusher = loader;
+}
+
 let client: PusherClient | null = null;
 let pending: Promise<PusherClient | null> | null = null;
+let pendingGeneration = -1;
 let generation = 0;
 
 export function pusherOptions(config: PublicConfig['pusher']) {
@@ -35,11 +45,13 @@ export function pusherOptions(config: PublicConfig['pusher']) {
 /** Connects once; later calls return the same client. */
 export function connectRealtime(config: PublicConfig['pusher'], userId: number): Promise<PusherClient | null> {
   if (client) return Promise.resolve(client);
-  if (pending) return pending;
+  // A pending connect from before a disconnect (React's strict-mode remount) must not be reused.
+  if (pending && pendingGeneration === generation) return pending;
   const myGeneration = generation;
-  pending = import('pusher-js')
+  pendingGeneration = myGeneration;
+  const attempt: Promise<PusherClient | null> = loadPusher()
     .then(({ default: Pusher }) => {
-      if (myGeneration !== generation) return null; // disconnected while loading
+      if (myGeneration !== generation || client) return client; // disconnected while loading, or already connected
       const pusher = new Pusher(config.key, pusherOptions(config));
       const bind = (channelName: string, events: readonly RealtimeEventName[]) => {
         const channel = pusher.subscribe(channelName);
@@ -57,9 +69,10 @@ export function connectRealtime(config: PublicConfig['pusher'], userId: number):
       return null;
     })
     .finally(() => {
-      pending = null;
+      if (pending === attempt) pending = null;
     });
-  return pending;
+  pending = attempt;
+  return attempt;
 }
 
 export function disconnectRealtime(): void {

@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { backendLogin, signUpThroughApi } from './fixtures/auth';
+
+/**
+ * Client core (issue 4) against the real backend: cookie session, 401 handling, realtime maintenance,
+ * write retries with one idempotency key, cookie consent.
+ */
+const run = promisify(execFile);
+
+async function storedUserEmail(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('authStore');
+    return raw ? ((JSON.parse(raw) as { state: { user: { email: string } | null } }).state.user?.email ?? null) : null;
+  });
+}
+
+/** The ops command of backend/README.md, pointed at the backend under test. */
+async function switchMaintenance(backendURL: string, state: 'on' | 'off') {
+  const url = new URL(backendURL);
+  await run(process.execPath, ['--import', 'tsx', 'backend/src/cli/maintenance.ts', state], {
+    env: { ...process.env, BACKEND_HOST: url.hostname, BACKEND_PORT: url.port },
+  });
+}
+
+test.describe('session cookie', () => {
+  test('after sign-in no token is readable from JavaScript and /account/orders loads', async ({ page }) => {
+    const user = await signUpThroughApi(page);
+    const session = (await page.context().cookies()).find((c) => c.name.endsWith('bs_session'));
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Lax');
+    const token = session!.value;
+    expect(token.length).toBeGreaterThan(10);
+
+    await page.goto('/account/orders');
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => storedUserEmail(page)).toBe(user.email);
+
+    const visible = await page.evaluate(() => ({
+      cookie: document.cookie,
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+    }));
+    expect(visible.cookie).not.toContain('bs_session');
+    for (const text of Object.values(visible)) {
+      expect(text).not.toContain(token);
+      expect(text).not.toMatch(/access_?token/i);
+    }
+  });
+
+  test('a 401 from the backend mid-session shows the alert and lands on /authenticate', async ({ page, request, backendURL }) => {
+    const user = await signUpThroughApi(page);
+    await page.goto('/');
+    await expect.poll(() => storedUserEmail(page)).toBe(user.email);
+
+    // A second session of the same user ends every other one, the browser's included.
+    const otherToken = await backendLogin(request, backendURL, user.email, user.password);
+    const revoked = await request.post(`${backendURL}/api/v1/sessions/revoke-others`, {
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(revoked.ok()).toBe(true);
+
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.reload(); // the page asks the BFF for the user: the backend answers 401
+    // Generous: under next dev the first visit of /authenticate compiles it.
+    await expect(page).toHaveURL(/\/authenticate/, { timeout: 30_000 });
+    expect(alerts).toEqual(['Ați fost deconectat din cauza inactivității.']);
+    expect(await storedUserEmail(page)).toBeNull();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name.endsWith('bs_session'))).toBeUndefined();
+  });
+});
+
+test.describe('maintenance', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('switched on from the ops command sends an open page to /maintenance (realtime) and back when off', async ({ page, backendURL }) => {
+    const user = await signUpThroughApi(page);
+    const frames: string[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/app/')) ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
+    });
+    await page.goto('/faq');
+    await expect.poll(() => storedUserEmail(page)).toBe(user.email);
+    // Switch only once the public `site` channel is subscribed.
+    await expect
+      .poll(() => frames.some((f) => f.includes('subscription_succeeded') && f.includes('"site"')), { timeout: 15_000 })
+      .toBe(true);
+
+    try {
+      await switchMaintenance(backendURL, 'on');
+      await expect(page).toHaveURL(/\/maintenance\?last_url=%2Ffaq/, { timeout: 10_000 });
+    } finally {
+      await switchMaintenance(backendURL, 'off');
+    }
+    await expect(page).toHaveURL(/\/faq$/, { timeout: 20_000 });
+  });
+});
+
+test.describe('writes', () => {
+  test('a POST answered 503 then 200 reaches the backend twice with one Idempotency-Key', async ({ page, failNext, backendURL, request }) => {
+    const posts: Request[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v1/cookie-consents')) posts.push(r);
+    });
+    await page.goto('/faq');
+    const banner = page.getByRole('region', { name: 'Folosim cookie-uri' });
+    await expect(banner).toBeVisible();
+
+    await failNext('/api/v1/cookie-consents', 503, 1);
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/cookie-consents') && r.status() === 201);
+    await banner.getByRole('button', { name: 'Acceptă toate' }).click();
+    const response = await created;
+    const body = (await response.json()) as { data: { id: number; consent: string } };
+    expect(body.data.consent).toBe('all');
+
+    expect(posts).toHaveLength(2);
+    const first = await posts[0].response();
+    expect(first?.status()).toBe(503);
+    const keys = await Promise.all(posts.map((p) => p.headerValue('idempotency-key')));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await expect(banner).toBeHidden();
+
+    // One record: counted when the backend offers a read of the consents (GET /dev/cookie-consents).
+    const consents = await request.get(`${backendURL}/dev/cookie-consents`);
+    if (consents.status() === 404) {
+      test.info().annotations.push({ type: 'contract', description: 'GET /dev/cookie-consents missing: record count not checked' });
+      return;
+    }
+    const rows = ((await consents.json()) as { data: { id: number }[] }).data;
+    expect(rows.filter((r) => r.id === body.data.id)).toHaveLength(1);
+    expect(rows.filter((r) => r.id === body.data.id + 1)).toHaveLength(0);
+  });
+
+  test('the consent choice is stored at the backend with the IP', async ({ page, backendURL, request }) => {
+    await page.goto('/faq');
+    const banner = page.getByRole('region', { name: 'Folosim cookie-uri' });
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/cookie-consents') && r.status() === 201);
+    await banner.getByRole('button', { name: 'Doar esențiale' }).click();
+    const body = (await (await created).json()) as { data: { id: number; consent: string } };
+    expect(body.data.consent).toBe('essential');
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('systemStore')!).state.isCookieConsentAccepted),
+    ).toBe(false);
+
+    const consents = await request.get(`${backendURL}/dev/cookie-consents`);
+    test.skip(consents.status() === 404, 'needs GET /dev/cookie-consents on the backend to read the record back');
+    const row = ((await consents.json()) as { data: { id: number; consent: string; ip: string }[] }).data.find(
+      (r) => r.id === body.data.id,
+    );
+    expect(row).toMatchObject({ consent: 'essential' });
+    expect(row?.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+  });
+});
