@@ -61,7 +61,8 @@ export default defineConfig({
     ? undefined
     : [
         {
-          command: 'node --import tsx backend/src/main.ts',
+          // scripts/e2e.mjs bundles the backend first (npm run backend:build).
+          command: 'node backend/dist/main.mjs',
           url: `http://127.0.0.1:${BACKEND_PORT}/api/v1/maintenances/status`,
           env: serverEnv,
           reuseExistingServer: false,

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildBackend } from './build-backend.mjs';
 
 const WEB_PORT = 3200;
 const BACKEND_PORT = 4200;
@@ -152,7 +153,7 @@ async function main() {
 
   const dataDir = path.join(tmpdir(), `broker-bench-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
-  start('backend', ['--import', 'tsx', 'backend/src/main.ts'], {
+  start('backend', [await buildBackend()], {
     BACKEND_PORT: String(BACKEND_PORT),
     DATABASE_PATH: path.join(dataDir, 'bench.sqlite'),
     LOG_LEVEL: 'error',

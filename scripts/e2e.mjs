@@ -5,12 +5,14 @@
  * With E2E_BASE_URL set, runs against servers that are already up and skips the build.
  */
 import { spawnSync } from 'node:child_process';
+import { buildBackend } from './build-backend.mjs';
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 if (!env.E2E_BASE_URL && env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+if (!env.E2E_BASE_URL) await buildBackend();
 const run = spawnSync(
   process.execPath,
   ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)],

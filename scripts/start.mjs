@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { buildBackend } from './build-backend.mjs';
 import { loadDotEnv } from './load-env.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -19,8 +20,9 @@ if (!dev && !existsSync('.next/BUILD_ID')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const backendBundle = await buildBackend();
 const children = [
-  ['backend', spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], { stdio: 'inherit', env })],
+  ['backend', spawn(process.execPath, [backendBundle], { stdio: 'inherit', env })],
   [
     'web',
     spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', port], {

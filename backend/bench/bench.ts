@@ -29,7 +29,11 @@ function peakRss(pid: number): { peakMb: number; currentMb: number } {
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'broker-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/src/main.ts')], {
+  // The same bundle `npm start` runs (scripts/build-backend.mjs), measured as production runs it.
+  // @ts-expect-error: plain ES module without type declarations
+  const { buildBackend } = await import('../../scripts/build-backend.mjs');
+  const bundle: string = await buildBackend();
+  const child = spawn(process.execPath, [path.join(root, bundle)], {
     cwd: root,
     env: { ...process.env, BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0', DATABASE_PATH: path.join(dir, 'bench.sqlite'), LOG_LEVEL: 'info', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
