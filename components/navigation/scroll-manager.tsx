@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** The element a URL hash points at (`#contact` or an encoded id), if it exists. */
 export function hashTarget(hash: string): HTMLElement | null {
@@ -24,10 +24,30 @@ export function hashTarget(hash: string): HTMLElement | null {
  */
 export function ScrollManager() {
   const pathname = usePathname();
+  const firstRender = useRef(true);
+  const historyNavigation = useRef(false);
 
   useEffect(() => {
+    // Back/forward: the browser and Next.js restore the previous position; leave it alone.
+    const onPopState = () => {
+      historyNavigation.current = true;
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  useEffect(() => {
+    const initial = firstRender.current;
+    firstRender.current = false;
+    const fromHistory = historyNavigation.current;
+    historyNavigation.current = false;
     const { hash } = window.location;
-    if (!hash) return;
+    if (!hash) {
+      // Next.js scrolls the changed segment into view, which stops below the sticky header;
+      // the spec wants the top of the page after a navigation.
+      if (!initial && !fromHistory) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      return;
+    }
     let frame = 0;
     let attempts = 0;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
