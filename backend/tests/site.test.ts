@@ -137,6 +137,10 @@ describe('content', () => {
     expect(consent.body.data).toMatchObject({ consent: 'essential' });
     const row = t.server.db.prepare('SELECT ip FROM cookie_consents WHERE id = ?').get(consent.body.data.id) as { ip: string };
     expect(row.ip).toBe('203.0.113.7');
+    const readBack = await call('GET', '/dev/cookie-consents');
+    expect(readBack.body.data[0]).toMatchObject({ id: consent.body.data.id, consent: 'essential', ip: '203.0.113.7' });
+    const counts = await call('GET', '/dev/counts');
+    expect(counts.body.data).toMatchObject({ cookie_consents: 1, contact_messages: 1 });
     expect((await call('POST', '/api/v1/cookie-consents', { body: { consent: 'maybe' } })).status).toBe(422);
 
     const long = await call('POST', '/api/event', { body: { name: 'pageview', url: 'http://localhost:3000/rca', domain: 'localhost', referrer: null, props: { partner: 'x' } } });

@@ -29,6 +29,24 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
+  // Read-back for tests: consents as stored (with the IP the BFF forwarded).
+  app.get('/dev/cookie-consents', async (req, reply) => {
+    const q = parse(z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }), req.query);
+    const rows = ctx.db
+      .prepare('SELECT id, user_id, consent, ip, user_agent, created_at FROM cookie_consents ORDER BY id DESC LIMIT ?')
+      .all(q.limit);
+    return sendData(reply, rows);
+  });
+
+  // Row counts of the tables writes create, so tests can assert that a retried write created one record.
+  app.get('/dev/counts', async (_req, reply) => {
+    const tables = ['users', 'quotes', 'orders', 'payments', 'policies', 'contact_messages', 'cookie_consents'] as const;
+    const counts = Object.fromEntries(
+      tables.map((t) => [t, (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]),
+    );
+    return sendData(reply, counts);
+  });
+
   app.put('/dev/users/:email', async (req, reply) => {
     const { email } = parse(z.object({ email: z.string().max(200) }), req.params);
     const body = parse(userPatch, req.body);
