@@ -30,6 +30,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function mergeDraft<T>(base: T, override: unknown): T {
   if (!isPlainObject(base) || !isPlainObject(override)) {
+    if (override === undefined) return base;
+    // A nullable default (e.g. "no offer chosen yet") takes whatever was stored.
+    if (base === null || base === undefined) return override as T;
     if (Array.isArray(base) && Array.isArray(override)) return override as T;
     if (override !== undefined && override !== null && typeof override === typeof base) return override as T;
     return base;

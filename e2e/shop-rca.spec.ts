@@ -1,0 +1,47 @@
+import { test, expect } from './fixtures';
+import { answerOnProcessor, orderIdOf, placeOrderAsGuest, randomCnp, uniqueEmail } from './shop-helpers';
+
+/** A guest buys RCA from the plate/VIN route, through the processor, and finds the paid order and the policy. */
+test('a guest buys RCA from /rca/B123ABC/WVWZZZ1JZXW000001 and gets the policy', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/rca/B123ABC/WVWZZZ1JZXW000001');
+  await expect(page.getByRole('heading', { level: 1, name: 'Asigurare RCA' })).toBeVisible();
+  await expect(page.getByLabel('Număr de înmatriculare')).toHaveValue('B123ABC');
+  await expect(page.getByLabel('Serie de șasiu (VIN)')).toHaveValue('WVWZZZ1JZXW000001');
+  // The register lookup fills the technical data.
+  await expect(page.getByLabel('Marca')).toHaveValue('Volkswagen', { timeout: 20_000 });
+  await expect(page.getByLabel('Modelul')).toHaveValue('Golf');
+  await expect(page.getByLabel('Capacitate cilindrică (cm³)')).toHaveValue('1395');
+
+  await page.getByLabel('CNP').fill(randomCnp());
+  await page.getByLabel('Data obținerii permisului').fill('2010-05-01');
+  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
+  const rows = page.getByRole('list', { name: 'Oferte RCA' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expect(page.getByText('Clasa bonus-malus: ').first()).toBeVisible();
+  await expect(page.getByText('Cu decontare directă').first()).toBeVisible();
+  await page.getByRole('button', { name: /^Alege .*fără decontare directă/ }).first().click();
+
+  const email = uniqueEmail('rca');
+  await placeOrderAsGuest(page, email);
+  await answerOnProcessor(page, 'Plătește');
+
+  await expect(page.getByText('Plata a fost confirmată. Polița este emisă.')).toBeVisible({ timeout: 20_000 });
+  const orderId = orderIdOf(page);
+  const order = await page.request.get(`/api/v1/orders/${orderId}`);
+  expect(order.ok()).toBe(true);
+  const { data } = (await order.json()) as { data: { status: string; policy_id: number; product_code: string } };
+  expect(data).toMatchObject({ status: 'paid', product_code: 'rca' });
+
+  const pdfLink = page.getByRole('link', { name: 'Descarcă polița (PDF)' });
+  await expect(pdfLink).toHaveAttribute('href', `/api/v1/policies/${data.policy_id}/document`);
+  const pdf = await page.request.get(`/api/v1/policies/${data.policy_id}/document`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+
+  await page.getByRole('link', { name: 'Polițele mele' }).click();
+  await expect(page).toHaveURL(/\/account\/policies/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
