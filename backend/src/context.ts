@@ -20,5 +20,6 @@ export interface AppContext {
   /** Base URL this process uses to call itself (IPN). */
   internalUrl(): string;
   /** Fault injection: path → remaining failures. */
-  failNext: Map<string, { status: number; times: number }>;
+  /** Fault injection (dev): answer the next calls of a path with a status, before or after doing the work. */
+  failNext: Map<string, { status: number; times: number; after?: boolean }>;
 }

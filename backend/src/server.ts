@@ -150,6 +150,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   );
 
   // ── Cross-cutting hooks ───────────────────────────────────────────────────────
+  const injectedAfter = new WeakMap<object, number>();
   app.addHook('onRequest', async (req, reply) => {
     const path = urlPath(req);
     if (ctx.failNext.size > 0) {
@@ -157,6 +158,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       if (rule && rule.times > 0) {
         rule.times -= 1;
         if (rule.times <= 0) ctx.failNext.delete(path);
+        if (rule.after) {
+          // The work happens and commits; only the answer is lost (see the onSend hook below).
+          injectedAfter.set(req, rule.status);
+          return;
+        }
         return reply
           .code(rule.status)
           .send(errorBody(rule.status === 503 ? 'service_unavailable' : 'injected_failure', `Injected failure (${rule.status}).`, 'Serviciul nu este disponibil momentan. Încercați din nou.'));
@@ -170,6 +176,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
   });
   app.addHook('preHandler', idempotencyPreHandler(ctx));
+  app.addHook('onSend', async (req, reply, payload) => {
+    const status = injectedAfter.get(req);
+    if (status === undefined) return payload;
+    injectedAfter.delete(req);
+    reply.code(status).type('application/json; charset=utf-8');
+    return JSON.stringify(errorBody('injected_failure', `Injected failure (${status}) after the work was done.`, 'Serviciul nu este disponibil momentan. Încercați din nou.'));
+  });
   app.addHook('onResponse', async (req, reply) => {
     req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
   });

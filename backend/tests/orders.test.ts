@@ -97,6 +97,24 @@ describe('orders', () => {
   });
 });
 
+describe('lost answers', () => {
+  it('fail-next with after: the order is created, the answer lost; the retry with the same key gets the first answer', async () => {
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/orders', status: 500, times: 1, after: true } });
+    const q = (await call('POST', '/api/v1/quotes', { body: { product_code: 'rca', input: rcaInput() } })).body.data;
+    const count = () => t.server.db.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
+    const before = count();
+    const headers = { 'idempotency-key': 'lost-answer-key' };
+    const body = { quote_id: q.id, offer_id: q.offers[0].id, customer, consents };
+    const first = await call('POST', '/api/v1/orders', { token, headers, body });
+    expect(first.status).toBe(500);
+    expect(count()).toBe(before + 1);
+    const retry = await call('POST', '/api/v1/orders', { token, headers, body });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(count()).toBe(before + 1);
+  });
+});
+
 describe('payments', () => {
   it('confirm → signed IPN → paid order, issued policy, PDF and mail', async () => {
     const { res } = await newOrder();

@@ -12,6 +12,8 @@ const failNextSchema = z.object({
   path: z.string().startsWith('/').max(500),
   status: z.number().int().min(400).max(599),
   times: z.number().int().min(1).max(100).default(1),
+  /** true: do the work, then answer the status instead (a lost answer: what retries with one key must survive). */
+  after: z.boolean().default(false),
 });
 
 /** Development-only endpoints (NODE_ENV !== production, or DEV_ENDPOINTS=1). */
@@ -61,7 +63,7 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/dev/fail-next', async (req, reply) => {
     const body = parse(failNextSchema, req.body);
-    ctx.failNext.set(body.path, { status: body.status, times: body.times });
+    ctx.failNext.set(body.path, { status: body.status, times: body.times, after: body.after });
     return sendData(reply, body);
   });
 
