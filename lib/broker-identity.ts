@@ -25,7 +25,8 @@ export const brokerIdentity = {
 /** Content pages served by /info/:slug (their text comes from the backend's info pages). */
 export const infoLinks = [
   { slug: 'termeni-si-conditii', label: 'Termeni și condiții' },
-  { slug: 'politica-de-confidentialitate', label: 'Politica de confidențialitate' },
-  { slug: 'politica-cookies', label: 'Politica de cookie-uri' },
+  { slug: 'confidentialitate', label: 'Politica de confidențialitate' },
+  { slug: 'cookies', label: 'Politica de cookie-uri' },
+  { slug: 'anpc-sal', label: 'ANPC și SAL-FIN' },
   { slug: 'despre-noi', label: 'Despre noi' },
 ] as const;

@@ -134,7 +134,7 @@ export function RegisterForm({ email, onSubmit }: Props) {
         label={
           <>
             Sunt de acord cu prelucrarea datelor personale conform{' '}
-            <Link href="/info/politica-de-confidentialitate" className="text-primary underline" target="_blank">
+            <Link href="/info/confidentialitate" className="text-primary underline" target="_blank">
               politicii de confidențialitate
             </Link>
             .

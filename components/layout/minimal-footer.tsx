@@ -14,7 +14,7 @@ export function MinimalFooter() {
           <Link href="/info/termeni-si-conditii" className="underline">
             Termeni și condiții
           </Link>
-          <Link href="/info/politica-de-confidentialitate" className="underline">
+          <Link href="/info/confidentialitate" className="underline">
             Confidențialitate
           </Link>
         </p>

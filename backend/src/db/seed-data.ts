@@ -3,14 +3,17 @@
  * DATA: the quote engine reads them from the `tariffs` tables, never from this file.
  */
 
+import { brokerIdentity } from '../../../lib/broker-identity';
+
+/** The broker's identity: one source shared with the web app's footer (lib/broker-identity.ts). */
 export const BROKER = {
-  name: 'Broker de Asigurări Exemplu S.R.L.',
-  asf_code: 'RBK-1234',
-  cui: 'RO38029349',
-  trade_register: 'J40/12345/2017',
-  address: 'Str. Exemplului nr. 10, et. 2, Sector 1, 010101 București',
-  email: 'contact@broker.example',
-  phone: '021 000 00 00',
+  name: brokerIdentity.legalName,
+  asf_code: brokerIdentity.asfCode,
+  cui: brokerIdentity.cui,
+  trade_register: brokerIdentity.tradeRegister,
+  address: brokerIdentity.address,
+  email: brokerIdentity.email,
+  phone: brokerIdentity.phone,
 };
 
 export const INSURERS = [
