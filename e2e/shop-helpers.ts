@@ -31,9 +31,9 @@ export async function placeOrderAsGuest(page: Page, email: string) {
 
 /** On the simulated processor's page: pay or refuse, then back on /thank-you. */
 export async function answerOnProcessor(page: Page, action: 'Plătește' | 'Refuză') {
-  await page.waitForURL(/\/payment-processor\/checkout\//, { timeout: 30_000 });
+  await page.waitForURL(/\/payment-processor\/checkout\//, { timeout: 30_000, waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: action }).click();
-  await page.waitForURL(/\/thank-you\?/, { timeout: 30_000 });
+  await page.waitForURL(/\/thank-you\?/, { timeout: 30_000, waitUntil: 'domcontentloaded' });
 }
 
 /** The order id of the /thank-you URL. */
