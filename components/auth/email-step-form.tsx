@@ -22,7 +22,7 @@ export function EmailStepForm({ defaultEmail = '', onSubmit }: Props) {
     onSubmit: (data) => onSubmit(data.email),
   });
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Continuă cu adresa de email">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
       <FormError message={form.errors.form} />
       <AuthField
         id="auth-email"

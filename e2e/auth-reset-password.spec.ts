@@ -1,0 +1,54 @@
+import { test } from './fixtures';
+import { signUpThroughApi } from './fixtures/auth';
+import { AUTH_TEST_TIMEOUT, enterEmail, expect, lastMailId, signInThroughUi, waitForMail } from './auth-helpers';
+
+test.describe.configure({ timeout: AUTH_TEST_TIMEOUT });
+
+test('forgotten password: the mailed link resets the password once; the second use fails clearly', async ({
+  page,
+  backendURL,
+}) => {
+  const user = await signUpThroughApi(page);
+  await page.context().clearCookies();
+  const before = await lastMailId(page.request, backendURL, user.email);
+
+  await page.goto('/authenticate');
+  await enterEmail(page, user.email);
+  await page.getByRole('button', { name: 'Am uitat parola' }).click();
+  await expect(page.getByRole('heading', { name: 'Ați uitat parola?' })).toBeVisible();
+  await expect(page.getByLabel('Adresa de email', { exact: true })).toHaveValue(user.email);
+  await page.getByRole('button', { name: 'Trimite linkul de resetare' }).click();
+  await expect(page.getByText('Am trimis linkul de resetare')).toBeVisible();
+
+  const link = await waitForMail(page.request, backendURL, user.email, /(\/authenticate\?reset_token=[^\s"'<>]+)/, before);
+  const resetPath = link.replace(/&amp;/g, '&');
+
+  const newPassword = 'Parola-Noua-2027';
+  await page.goto(resetPath);
+  await expect(page.getByRole('heading', { name: 'Alegeți o parolă nouă' })).toBeVisible();
+  await expect(page.getByLabel('Adresa de email', { exact: true })).toHaveValue(user.email);
+  await page.getByLabel('Parola nouă', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirmă parola nouă').fill(newPassword);
+  await page.getByRole('button', { name: 'Salvează parola nouă' }).click();
+  await expect(page.getByText('Parola a fost schimbată. Vă puteți autentifica acum cu parola nouă.')).toBeVisible();
+  // The single-use link is gone from the address bar.
+  await expect(page).toHaveURL('/authenticate');
+
+  // Second use of the same link: a clear message, and the typed passwords stay.
+  await page.goto(resetPath);
+  await page.getByLabel('Parola nouă', { exact: true }).fill('Alta-Parola-2028');
+  await page.getByLabel('Confirmă parola nouă').fill('Alta-Parola-2028');
+  await page.getByRole('button', { name: 'Salvează parola nouă' }).click();
+  await expect(page.getByRole('form', { name: 'Parolă nouă' }).getByRole('alert')).toHaveText(
+    'Linkul de resetare a expirat sau a fost deja folosit.',
+  );
+  await expect(page.getByLabel('Parola nouă', { exact: true })).toHaveValue('Alta-Parola-2028');
+
+  // The old password no longer works; the new one does.
+  await page.goto('/authenticate');
+  await signInThroughUi(page, user.email, user.password);
+  await expect(page.getByLabel('Parola', { exact: true })).toHaveAccessibleDescription('Email sau parolă greșită.');
+  await page.getByLabel('Parola', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Autentificare', exact: true }).click();
+  await expect(page).toHaveURL('/');
+});

@@ -1,0 +1,119 @@
+import { test } from './fixtures';
+import { TEST_PASSWORD, signUpThroughApi, uniqueEmail } from './fixtures/auth';
+import { AUTH_TEST_TIMEOUT, enterEmail, expect, logoutThroughUi, signInThroughUi } from './auth-helpers';
+
+test.describe.configure({ timeout: AUTH_TEST_TIMEOUT });
+
+/** Issue 5 acceptance: registration, sign in and out, wrong password, deleted account, guest/auth gates. */
+
+async function registerThroughUi(page: import('@playwright/test').Page, email: string) {
+  await page.goto('/authenticate');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await enterEmail(page, email);
+  await expect(page.getByRole('heading', { name: 'Creează un cont nou' })).toBeVisible();
+  await expect(page.getByLabel('Adresa de email', { exact: true })).toHaveValue(email);
+  await page.getByLabel('Nume', { exact: true }).fill('Popescu');
+  await page.getByLabel('Prenume').fill('Ana-Maria');
+  await page.getByLabel('Telefon mobil').fill('0722 123 456');
+  await page.getByLabel('Parola', { exact: true }).fill('scurta');
+  await page.getByLabel('Confirmă parola').fill('altceva');
+  await page.getByRole('button', { name: 'Creează contul' }).click();
+  // Browser-side validation with the shared schema: nothing was sent, every message is on its field.
+  await expect(page.getByText('Parola trebuie să aibă cel puțin 8 caractere.')).toBeVisible();
+  await expect(page.getByText('Parolele nu coincid.')).toBeVisible();
+  await expect(page.getByText('Trebuie să acceptați termenii și condițiile.')).toBeVisible();
+  await expect(page.getByLabel('Prenume')).toHaveValue('Ana-Maria');
+  await page.getByLabel('Parola', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirmă parola').fill(TEST_PASSWORD);
+  await page.getByLabel(/accept termenii și condițiile/).check();
+  await page.getByLabel(/prelucrarea datelor personale/).check();
+  await page.getByRole('button', { name: 'Creează contul' }).click();
+}
+
+test.describe('sign in and registration', () => {
+  test('register → signed in → logout → sign in again', async ({ page }) => {
+    const email = uniqueEmail('inregistrare');
+    await registerThroughUi(page, email);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('button', { name: 'Contul meu' })).toBeVisible();
+    await page.goto('/account/profile');
+    await expect(page).toHaveURL('/account/profile');
+
+    await logoutThroughUi(page);
+    await page.goto('/account/profile');
+    await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fprofile$/);
+
+    await signInThroughUi(page, email, TEST_PASSWORD);
+    await expect(page).toHaveURL('/account/profile');
+  });
+
+  test('a wrong password shows the error on the field and keeps the email', async ({ page }) => {
+    const user = await signUpThroughApi(page);
+    await page.context().clearCookies();
+    await page.goto('/authenticate');
+    await enterEmail(page, user.email);
+    await page.getByLabel('Parola', { exact: true }).fill('Gresita-2026');
+    await page.getByRole('button', { name: 'Autentificare', exact: true }).click();
+    const password = page.getByLabel('Parola', { exact: true });
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription('Email sau parolă greșită.');
+    await expect(page.getByLabel('Adresa de email', { exact: true })).toHaveValue(user.email);
+    await expect(page).toHaveURL(/\/authenticate/);
+    // The corrected password works from the same form.
+    await password.fill(user.password);
+    await page.getByRole('button', { name: 'Autentificare', exact: true }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a deleted account sees the deleted-account message and a way to contact the broker', async ({ page }) => {
+    await page.goto('/authenticate');
+    await enterEmail(page, 'sters@exemplu.ro');
+    const notice = page.getByRole('alert').filter({ hasText: 'a fost șters' });
+    await expect(notice).toContainText('sters@exemplu.ro');
+    await expect(page.getByRole('link', { name: 'Contactează-ne' })).toHaveAttribute('href', '/contact-us');
+    await expect(page.getByLabel('Parola', { exact: true })).toHaveCount(0);
+  });
+
+  test('a signed-in visitor to /authenticate goes home', async ({ page }) => {
+    await signUpThroughApi(page);
+    await page.goto('/authenticate?last_url=%2Faccount%2Forders');
+    await expect(page).toHaveURL('/');
+  });
+
+  for (const path of ['/account/orders', '/account/policies', '/account/preferences', '/account/security']) {
+    test(`a signed-out visitor to ${path} comes back to it after signing in`, async ({ page }) => {
+      const user = await signUpThroughApi(page);
+      await page.context().clearCookies();
+      await page.goto(path);
+      await expect(page).toHaveURL(`/authenticate?last_url=${encodeURIComponent(path)}`);
+      await signInThroughUi(page, user.email, user.password);
+      await expect(page).toHaveURL(path);
+    });
+  }
+
+  test('without a Google client id the Google button says so', async ({ page }) => {
+    await page.goto('/authenticate');
+    await expect(page.getByRole('button', { name: 'Continuă cu Google' })).toBeDisabled();
+    await expect(page.getByText(/Autentificarea cu Google nu este disponibilă|Serviciul Google nu a putut fi încărcat/)).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('registers and lands signed in, without horizontal scrolling', async ({ page }) => {
+    const email = uniqueEmail('telefon');
+    await registerThroughUi(page, email);
+    await expect(page).toHaveURL('/');
+    await page.goto('/authenticate');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('the authenticate page fits the screen', async ({ page }) => {
+    await page.goto('/authenticate');
+    await enterEmail(page, uniqueEmail('lat'));
+    await expect(page.getByRole('heading', { name: 'Creează un cont nou' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
