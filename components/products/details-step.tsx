@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { CaptchaNotice } from '@/components/providers/captcha-notice';
+import { useCaptchaToken } from '@/components/providers/use-captcha-token';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -45,6 +47,7 @@ type Props = {
  */
 export function DetailsStep({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, partnerCode, identity, prefill, summary, onBack }: Props) {
   const router = useRouter();
+  const getCaptchaToken = useCaptchaToken('store_from_product_page');
   const authenticated = useAuthStore((s) => s.authenticated);
   const user = useAuthStore((s) => s.user);
   const schema = useMemo(() => () => detailsSchema(identity), [identity]);
@@ -112,7 +115,7 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
         await storeFromProductPage({
           customer: { first_name, last_name, email, phone_number },
           product_id: quote.product_code,
-          token: '',
+          token: await getCaptchaToken(),
         });
       }
       const order = await createOrder({
@@ -242,6 +245,7 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
             Plasează comanda și plătește
           </Button>
         </div>
+        {!authenticated ? <CaptchaNotice /> : null}
       </form>
       <OrderSummary productName={productName} offer={offer} details={summary} />
     </div>

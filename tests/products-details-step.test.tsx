@@ -1,0 +1,133 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DetailsStep } from '@/components/products/details-step';
+import type { Offer, Quote } from '@/lib/api/checkout';
+import { ApiError } from '@/lib/api/errors';
+import { readDraft, resetDraftCache, writeDraft } from '@/lib/shop/draft-store';
+import { useAuthStore } from '@/stores/auth-store';
+
+const push = vi.fn();
+const storeFromProductPage = vi.fn();
+const createOrder = vi.fn();
+const getProfile = vi.fn();
+
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
+vi.mock('@/components/providers/use-captcha-token', () => ({ useCaptchaToken: () => async () => 'captcha-token' }));
+vi.mock('@/lib/api/auth', () => ({ storeFromProductPage: (...a: unknown[]) => storeFromProductPage(...a) }));
+vi.mock('@/lib/api/account', () => ({ getProfile: (...a: unknown[]) => getProfile(...a) }));
+vi.mock('@/lib/api/checkout', () => ({ createOrder: (...a: unknown[]) => createOrder(...a) }));
+
+const offer: Offer = {
+  id: 'asirom-standard',
+  insurer: { code: 'asirom', name: 'Asirom' },
+  package_code: 'standard',
+  package_name: 'RCA',
+  price_bani: 86265,
+  period_label: '12 luni',
+  direct_settlement: false,
+  bonus_malus_class: 'B0',
+  coverage: [],
+};
+const quote: Quote = {
+  id: 'quote-1',
+  product_code: 'rca',
+  partner_code: 'abc',
+  input: {},
+  offers: [offer],
+  created_at: '2026-03-01T10:00:00Z',
+  expires_at: '2026-03-02T10:00:00Z',
+};
+const CNP = '1850615400011';
+
+function renderStep() {
+  return render(
+    <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} partnerCode="abc" identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} />,
+  );
+}
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'Prenume' }), 'Ana');
+  await user.type(screen.getByRole('textbox', { name: 'Nume' }), 'Pop');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana@exemplu.ro');
+  await user.type(screen.getByRole('textbox', { name: 'Telefon mobil' }), '0722123456');
+  await user.click(screen.getByRole('checkbox', { name: /Accept termenii/ }));
+  await user.click(screen.getByRole('checkbox', { name: /Am citit fișa produsului/ }));
+  await user.click(screen.getByRole('checkbox', { name: /Sunt de acord cu prelucrarea datelor/ }));
+  await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  resetDraftCache();
+  vi.clearAllMocks();
+  useAuthStore.setState({ authenticated: false, user: null });
+});
+
+describe('DetailsStep', () => {
+  it('a guest becomes a customer, then the order is placed with the partner and the consents, drafts cleared', { timeout: 20_000 }, async () => {
+    storeFromProductPage.mockResolvedValue({ user: {}, isNew: true, signedIn: true });
+    createOrder.mockResolvedValue({ id: 77 });
+    writeDraft('rca:form', { registration_plate: 'B123ABC' });
+    const user = userEvent.setup();
+    renderStep();
+    expect(screen.getByRole('textbox', { name: 'CNP' })).toHaveValue(CNP);
+    await fillAndSubmit(user);
+
+    expect(storeFromProductPage).toHaveBeenCalledWith({
+      customer: { first_name: 'Ana', last_name: 'Pop', email: 'ana@exemplu.ro', phone_number: '0722123456' },
+      product_id: 'rca',
+      token: 'captcha-token',
+    });
+    expect(createOrder).toHaveBeenCalledWith({
+      quote_id: 'quote-1',
+      offer_id: 'asirom-standard',
+      customer: { first_name: 'Ana', last_name: 'Pop', email: 'ana@exemplu.ro', phone_number: '0722123456', cnp: CNP },
+      partner_code: 'abc',
+      consents: { terms: true, product_sheet: true, data_processing: true },
+    });
+    expect(push).toHaveBeenCalledWith('/wait-to-be-redirected/payment-processor?order_id=77');
+    expect(readDraft('rca:form')).toBeUndefined();
+    expect(readDraft('rca:details')).toBeUndefined();
+  });
+
+  it('refuses to continue without the consents, with Romanian messages', async () => {
+    const user = userEvent.setup();
+    renderStep();
+    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    expect(screen.getByRole('checkbox', { name: /Accept termenii/ })).toHaveAccessibleDescription('Trebuie să acceptați termenii și condițiile.');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Introduceți adresa de email.');
+    expect(storeFromProductPage).not.toHaveBeenCalled();
+    expect(createOrder).not.toHaveBeenCalled();
+  });
+
+  it('an existing account: the message lands on the email field, a sign-in link is offered, what was typed stays', { timeout: 20_000 }, async () => {
+    const message = 'Există deja un cont cu acest email. Autentificați-vă pentru a continua.';
+    storeFromProductPage.mockRejectedValue(
+      new ApiError({ code: 'validation_failed', status: 422, message: '', prettyMessage: 'Datele nu sunt valide.', fieldErrors: { 'customer.email': [message] } }),
+    );
+    const user = userEvent.setup();
+    renderStep();
+    await fillAndSubmit(user);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(message);
+    expect(screen.getAllByRole('link', { name: 'Autentifică-te' }).length).toBeGreaterThan(0);
+    expect(createOrder).not.toHaveBeenCalled();
+    expect(readDraft('rca:details')).toMatchObject({ customer: { first_name: 'Ana', email: 'ana@exemplu.ro' } });
+  });
+
+  it('a signed-in customer is prefilled from the profile and not signed up again', async () => {
+    useAuthStore.setState({ authenticated: true, user: { email: 'client@exemplu.ro' } as never });
+    getProfile.mockResolvedValue({ email: 'client@exemplu.ro', first_name: 'Ana', last_name: 'Popescu', phone_number: '0722123456', address: null });
+    createOrder.mockResolvedValue({ id: 5 });
+    const user = userEvent.setup();
+    renderStep();
+    expect(await screen.findByDisplayValue('Popescu')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('client@exemplu.ro');
+    await user.click(screen.getByRole('checkbox', { name: /Accept termenii/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Am citit fișa produsului/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Sunt de acord cu prelucrarea datelor/ }));
+    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    expect(storeFromProductPage).not.toHaveBeenCalled();
+    expect(createOrder).toHaveBeenCalledWith(expect.objectContaining({ customer: expect.objectContaining({ last_name: 'Popescu', email: 'client@exemplu.ro' }) }));
+  });
+});
