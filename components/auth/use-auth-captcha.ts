@@ -1,11 +1,11 @@
 'use client';
 
-import { useCallback } from 'react';
+import { useCaptchaToken } from '@/components/providers/use-captcha-token';
 
 /**
- * The captcha token for one auth action. Delegates to the client core's captcha provider when it is
- * mounted; without a site key (captcha off) the token is empty, which the backend accepts.
+ * A fresh captcha token for one auth action (`login`, `register`, …), asked right before each call.
+ * Empty when captcha is off (no site key), which the backend accepts.
  */
 export function useAuthCaptcha(): (action: string) => Promise<string> {
-  return useCallback(async () => '', []);
+  return useCaptchaToken('auth');
 }
