@@ -13,7 +13,8 @@ test('a guest buys RCA from /rca/B123ABC/WVWZZZ1JZXW000001 and gets the policy',
   await expect(page.getByLabel('Modelul')).toHaveValue('Golf');
   await expect(page.getByLabel('Capacitate cilindrică (cm³)')).toHaveValue('1395');
 
-  await page.getByLabel('CNP').fill(randomCnp());
+  const cnp = randomCnp();
+  await page.getByLabel('CNP').fill(cnp);
   await page.getByLabel('Data obținerii permisului').fill('2010-05-01');
   await page.getByRole('button', { name: 'Vezi ofertele' }).click();
 
@@ -44,4 +45,12 @@ test('a guest buys RCA from /rca/B123ABC/WVWZZZ1JZXW000001 and gets the policy',
   await page.getByRole('link', { name: 'Polițele mele' }).click();
   await expect(page).toHaveURL(/\/account\/policies/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The renewal shortcut of the policies page starts a quote prefilled from the policy (new dates).
+  await page.goto(`/rca?renew=${data.policy_id}`);
+  await expect(page.getByRole('textbox', { name: 'Număr de înmatriculare' })).toHaveValue('B123ABC');
+  await expect(page.getByRole('textbox', { name: 'Serie de șasiu (VIN)' })).toHaveValue('WVWZZZ1JZXW000001');
+  await expect(page.getByRole('textbox', { name: 'Marca' })).toHaveValue('Volkswagen');
+  await expect(page.getByRole('textbox', { name: 'CNP' })).toHaveValue(cnp);
+  await expect(page.getByRole('textbox', { name: 'Data obținerii permisului' })).toHaveValue('2010-05-01');
 });

@@ -70,7 +70,7 @@ describe('DetailsStep', () => {
     createOrder.mockResolvedValue({ id: 77 });
     writeDraft('rca:form', { registration_plate: 'B123ABC' });
     const user = userEvent.setup();
-    renderStep();
+    const view = renderStep();
     expect(screen.getByRole('textbox', { name: 'CNP' })).toHaveValue(CNP);
     await fillAndSubmit(user);
 
@@ -87,6 +87,9 @@ describe('DetailsStep', () => {
       consents: { terms: true, product_sheet: true, data_processing: true },
     });
     expect(push).toHaveBeenCalledWith('/wait-to-be-redirected/payment-processor?order_id=77');
+    // Kept until the page is left for the payment, then gone.
+    expect(readDraft('rca:form')).toEqual({ registration_plate: 'B123ABC' });
+    view.unmount();
     expect(readDraft('rca:form')).toBeUndefined();
     expect(readDraft('rca:details')).toBeUndefined();
   });

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
 import { useCaptchaToken } from '@/components/providers/use-captcha-token';
 import { Alert } from '@/components/ui/alert';
@@ -63,6 +63,16 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
+  const placed = useRef(false);
+
+  // The drafts go once the placed order has taken the visitor to the payment: clearing them earlier would
+  // bring the product's form back on screen for a moment (and its register lookup would write a new draft).
+  useEffect(
+    () => () => {
+      if (placed.current) clearDrafts(`${flowKey}:`);
+    },
+    [flowKey],
+  );
 
   // A signed-in customer's profile fills what is still empty.
   useEffect(() => {
@@ -125,7 +135,7 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
         ...(partnerCode ? { partner_code: partnerCode } : {}),
         consents: parsed.consents,
       });
-      clearDrafts(`${flowKey}:`);
+      placed.current = true;
       router.push(payOrderHref(order));
     } catch (e) {
       setBusy(false);
