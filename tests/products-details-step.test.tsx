@@ -134,3 +134,22 @@ describe('DetailsStep', () => {
     expect(createOrder).toHaveBeenCalledWith(expect.objectContaining({ customer: expect.objectContaining({ last_name: 'Popescu', email: 'client@exemplu.ro' }) }));
   });
 });
+
+describe('DetailsStep with an expired quote', () => {
+  it('says so and offers fresh prices with the same data', async () => {
+    storeFromProductPage.mockResolvedValue({ user: {}, isNew: true, signedIn: true });
+    createOrder.mockRejectedValue(
+      new ApiError({ code: 'validation_failed', status: 422, message: '', fieldErrors: { quote_id: ['Oferta a expirat. Recalculați prețul.'] } }),
+    );
+    const onRequote = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} partnerCode={null} identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} onRequote={onRequote} />,
+    );
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Oferta a expirat. Recalculați prețul.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Recalculează ofertele' }));
+    expect(onRequote).toHaveBeenCalledTimes(1);
+    expect(push).not.toHaveBeenCalled();
+  }, 20_000);
+});

@@ -39,13 +39,15 @@ type Props = {
   prefill?: Partial<DetailsFormValues['customer']>;
   summary?: { label: string; value: string }[];
   onBack: () => void;
+  /** Asks for fresh prices with the same data (the quote expired). */
+  onRequote?: () => void;
 };
 
 /**
  * The details step: who buys (a guest becomes a customer through store-from-product-page and is signed in;
  * a signed-in customer is prefilled from the profile), consents, then the order and the payment redirect.
  */
-export function DetailsStep({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, partnerCode, identity, prefill, summary, onBack }: Props) {
+export function DetailsStep({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, partnerCode, identity, prefill, summary, onBack, onRequote }: Props) {
   const router = useRouter();
   const getCaptchaToken = useCaptchaToken('store_from_product_page');
   const authenticated = useAuthStore((s) => s.authenticated);
@@ -63,6 +65,7 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
+  const [expired, setExpired] = useState(false);
   const placed = useRef(false);
 
   // The drafts go once the placed order has taken the visitor to the payment: clearing them earlier would
@@ -116,6 +119,7 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
     event.preventDefault();
     setError(null);
     setNeedsSignIn(false);
+    setExpired(false);
     const parsed = form.validate();
     if (!parsed) return;
     setBusy(true);
@@ -142,7 +146,9 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
       if (isApiError(e)) {
         if (Object.keys(e.fieldErrors).length > 0) form.setServerErrors(e.fieldErrors);
         if (e.fieldErrors['customer.email']?.[0]?.includes('Autentificați-vă')) setNeedsSignIn(true);
-        setError(e.prettyMessage);
+        const quoteProblem = e.fieldErrors.quote_id?.[0];
+        if (quoteProblem) setExpired(true);
+        setError(quoteProblem ?? e.prettyMessage);
       } else {
         setError(ORDER_ERROR);
       }
@@ -243,6 +249,13 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
                     Autentifică-te
                   </Link>
                 </>
+              ) : null}
+              {expired && onRequote ? (
+                <div className="mt-3">
+                  <Button size="sm" onClick={onRequote}>
+                    Recalculează ofertele
+                  </Button>
+                </div>
               ) : null}
             </Alert>
           ) : null}

@@ -27,14 +27,10 @@ export function QuoteFlowView({ flow, flowKey, productName, partnerCode, identit
   return (
     <div>
       <QuoteStepper current={step === 'form' ? 0 : step === 'offers' ? 1 : 2} />
-      {step === 'form' ? (
-        <>
-          {form}
-          <div aria-live="polite" className="mt-4">
-            {flow.error ? <Alert tone="error" title="Ofertele nu au putut fi calculate">{flow.error}</Alert> : null}
-          </div>
-        </>
-      ) : null}
+      {step === 'form' ? form : null}
+      <div aria-live="polite" className={flow.error ? 'my-4' : undefined}>
+        {flow.error ? <Alert tone="error" title="Ofertele nu au putut fi calculate">{flow.error}</Alert> : null}
+      </div>
       {step === 'offers' && state.quote ? (
         <div className="flex flex-col gap-6">
           <div>
@@ -56,6 +52,7 @@ export function QuoteFlowView({ flow, flowKey, productName, partnerCode, identit
           prefill={prefill}
           summary={summary}
           onBack={() => flow.goTo('offers')}
+          onRequote={() => void flow.requestQuote(state.quote?.input, () => {})}
         />
       ) : null}
     </div>
