@@ -7,6 +7,9 @@ import { ApiError } from '@/lib/api/errors';
 import type { Preferences, Profile } from '@/lib/api/types';
 import { initialSystemState, useSystemStore } from '@/stores/system-store';
 
+// Typing-heavy UI tests: allow for a loaded CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const profile: Profile = {
   email: 'client@exemplu.ro',
   first_name: 'Ana',

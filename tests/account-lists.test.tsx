@@ -4,6 +4,9 @@ import type { Order } from '@/lib/api/orders';
 import type { Policy } from '@/lib/api/policies';
 import { emitRealtimeEvent } from '@/lib/realtime/events';
 
+// Typing-heavy UI tests: allow for a loaded CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const listOrders = vi.fn();
 vi.mock('@/lib/api/orders', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api/orders')>()),

@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ContactForm } from '@/components/content/contact-form';
 import { ApiError } from '@/lib/api/errors';
 
+// Typing-heavy UI tests: allow for a loaded CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 async function fill() {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/Nume și prenume/), 'Ana Popescu');

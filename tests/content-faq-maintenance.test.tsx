@@ -1,6 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+// Typing-heavy UI tests: allow for a loaded CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 // A plain function rather than vi.fn(): a vi.fn returning a rejected promise reports it as unhandled.
 let status: () => Promise<{ is_active: boolean; message: string | null }> = () => new Promise(() => {});
 vi.mock('@/lib/api/system', () => ({ getMaintenanceStatus: () => status() }));

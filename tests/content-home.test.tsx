@@ -4,6 +4,9 @@ import type { ProductStatus } from '@/lib/api/types';
 import { emitRealtimeEvent } from '@/lib/realtime/events';
 import { useProductStore, initialProductState } from '@/stores/product-store';
 
+// Typing-heavy UI tests: allow for a loaded CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('@/lib/api/products', () => ({ listProducts: vi.fn(() => Promise.resolve([])) }));
 
 const { LiveProducts } = await import('@/components/home/live-products');

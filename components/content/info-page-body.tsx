@@ -14,7 +14,7 @@ export function InfoPageBody({ page }: { page: InfoPage }) {
         <p className="text-base">Actualizat la {formatDate(page.updated_at)}</p>
       </PageHeader>
       <div
-        className="info-body max-w-3xl space-y-4 [&_a]:text-primary [&_a]:underline [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-primary [&_li]:ml-6 [&_ul]:list-disc"
+        className="prose-content max-w-3xl"
         dangerouslySetInnerHTML={{ __html: page.body_html }}
       />
       <BrokerIdentityCard className="mt-12 max-w-3xl" />

@@ -15,6 +15,7 @@ export const CONTACT_SUBJECTS = [
 
 export const contactMessages = {
   nameRequired: 'Introduceți numele.',
+  nameTooShort: 'Numele trebuie să aibă cel puțin 2 caractere.',
   nameTooLong: 'Numele poate avea cel mult 100 de caractere.',
   emailRequired: 'Introduceți adresa de email.',
   email: 'Adresa de email nu este validă.',
@@ -30,6 +31,7 @@ export const contactSchema = z.object({
     .string({ error: contactMessages.nameRequired })
     .trim()
     .min(1, contactMessages.nameRequired)
+    .min(2, contactMessages.nameTooShort)
     .max(100, contactMessages.nameTooLong),
   email: z
     .string({ error: contactMessages.emailRequired })

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ContactSection } from '@/components/content/contact-section';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,7 +17,14 @@ export default function ContactPage() {
       <PageHeader title="Contactează-ne">
         <p>Ai o întrebare despre o ofertă, o poliță sau o daună? Scrie-ne sau sună-ne: îți răspundem în zilele lucrătoare.</p>
       </PageHeader>
-      <Card as="section" className="max-w-xl" aria-labelledby="date-contact">
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <section aria-labelledby="formular-contact">
+        <h2 id="formular-contact" className="mb-4 text-xl font-semibold">
+          Trimite-ne un mesaj
+        </h2>
+        <ContactSection />
+      </section>
+      <Card as="section" className="h-fit" aria-labelledby="date-contact">
         <h2 id="date-contact" className="text-xl font-semibold">
           Date de contact
         </h2>
@@ -43,6 +51,7 @@ export default function ContactPage() {
           </div>
         </dl>
       </Card>
+      </div>
     </Container>
   );
 }

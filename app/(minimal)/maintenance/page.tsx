@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { MaintenanceWatcher } from '@/components/content/maintenance-watcher';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = {
@@ -6,13 +7,20 @@ export const metadata: Metadata = {
   description: 'Site-ul este temporar indisponibil pentru lucrări de mentenanță.',
 };
 
-export default function MaintenancePage() {
+type Props = { searchParams: Promise<{ last_url?: string | string[] }> };
+
+export default async function MaintenancePage({ searchParams }: Props) {
+  const raw = (await searchParams).last_url;
+  const lastUrl = typeof raw === 'string' ? raw : null;
   return (
     <>
       <PageHeader title="Revenim în curând">
-        <p>Facem lucrări de mentenanță ca să îți oferim un serviciu mai bun. Site-ul va fi din nou disponibil în scurt timp; te rugăm să revii peste câteva minute.</p>
+        <p>
+          Facem lucrări de mentenanță ca să îți oferim un serviciu mai bun. Datele și comenzile tale sunt în siguranță;
+          site-ul va fi din nou disponibil în scurt timp.
+        </p>
       </PageHeader>
-
+      <MaintenanceWatcher lastUrl={lastUrl} />
     </>
   );
 }

@@ -1,19 +1,27 @@
 import type { Metadata } from 'next';
+import { PoliciesView } from '@/components/account/policies-view';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { customerDateLocale, loadForCustomer, requireCustomer } from '@/lib/account/customer';
+import type { Policy } from '@/lib/api/policies';
 
 export const metadata: Metadata = {
   title: 'Polițele mele',
-  description: 'Polițele tale active, care expiră în curând sau expirate, cu documentele în format PDF.',
+  description: 'Polițele tale active, cele care expiră în curând și cele expirate, cu documentul PDF.',
 };
 
-export default function PoliciesPage() {
+export default async function PoliciesPage() {
+  const token = await requireCustomer('/account/policies');
+  const [policies, dateLocale] = await Promise.all([
+    loadForCustomer<Policy[]>('/account/policies', '/api/v1/policies'),
+    customerDateLocale(token),
+  ]);
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Polițele mele">
-        <p>Vezi polițele active, pe cele care expiră în curând și istoricul lor; descarcă documentul PDF al fiecărei polițe.</p>
+        <p>Descarcă polița în format PDF oricând și reînnoiește-o cu datele deja completate.</p>
       </PageHeader>
-
+      <PoliciesView initialPolicies={policies} dateLocale={dateLocale} />
     </Container>
   );
 }

@@ -1,19 +1,25 @@
 import type { Metadata } from 'next';
+import { PreferencesSection } from '@/components/account/preferences-section';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { loadForCustomer } from '@/lib/account/customer';
+import type { Preferences } from '@/lib/api/types';
 
 export const metadata: Metadata = {
   title: 'Preferințe',
-  description: 'Tema, limba datelor și notificările pe email sau SMS.',
+  description: 'Tema site-ului, ofertele, amintirile de expirare și limba datelor.',
 };
 
-export default function PreferencesPage() {
+export default async function PreferencesPage() {
+  const preferences = await loadForCustomer<Preferences>('/account/preferences', '/api/v1/preferences');
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Preferințe">
-        <p>Alege tema aplicației, formatul datelor și ce notificări primești, de exemplu amintirea înainte de expirarea unei polițe.</p>
+        <p>Alege cum arată site-ul și ce mesaje primești de la noi.</p>
       </PageHeader>
-
+      <div className="max-w-3xl">
+        <PreferencesSection preferences={preferences} />
+      </div>
     </Container>
   );
 }

@@ -1,19 +1,25 @@
 import type { Metadata } from 'next';
+import { ProfileSection } from '@/components/account/profile-section';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { loadForCustomer } from '@/lib/account/customer';
+import type { Profile } from '@/lib/api/types';
 
 export const metadata: Metadata = {
-  title: 'Profil',
-  description: 'Datele tale de contact și adresa.',
+  title: 'Profilul meu',
+  description: 'Numele, telefonul și adresa contului tău.',
 };
 
-export default function ProfilePage() {
+export default async function ProfilePage() {
+  const profile = await loadForCustomer<Profile>('/account/profile', '/api/v1/profile');
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Profilul meu">
-        <p>Ține la zi numele, numărul de telefon și adresa, ca să le folosim automat în ofertele tale.</p>
+        <p>Datele tale de contact, folosite pentru a completa mai repede ofertele și comenzile.</p>
       </PageHeader>
-
+      <div className="max-w-3xl">
+        <ProfileSection profile={profile} />
+      </div>
     </Container>
   );
 }

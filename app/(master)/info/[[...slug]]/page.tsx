@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { BrokerIdentityCard } from '@/components/content/broker-identity-card';
+import { InfoPageBody } from '@/components/content/info-page-body';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { brokerIdentity, infoLinks } from '@/lib/broker-identity';
 import { getInfoPage, listInfoPages } from '@/lib/content/info-pages';
-import { formatDate } from '@/lib/time';
 
 type Props = { params: Promise<{ slug?: string[] }> };
 
@@ -33,17 +34,12 @@ export default async function InfoPage({ params }: Props) {
     if (!page) notFound();
     return (
       <Container className="py-10 sm:py-14">
-        <PageHeader title={page.title}>
-          <p className="text-base">Actualizat la {formatDate(page.updated_at)}</p>
-        </PageHeader>
-        {/* Trusted content of the broker's own CMS (backend seed), not user input. */}
-        <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: page.body_html }} />
+        <InfoPageBody page={page} />
       </Container>
     );
   }
 
   const pages = (await listInfoPages()) ?? infoLinks.map((l) => ({ slug: l.slug, title: l.label }));
-  const b = brokerIdentity;
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Informații">
@@ -58,15 +54,7 @@ export default async function InfoPage({ params }: Props) {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="date-broker" className="mt-10 max-w-3xl">
-        <h2 id="date-broker" className="text-xl font-semibold">
-          Date de identificare
-        </h2>
-        <p className="mt-3 text-muted">
-          {b.legalName}, broker de asigurare înregistrat în Registrul ASF cu nr. {b.asfCode}, CUI {b.cui}, Nr. Reg. Com.{' '}
-          {b.tradeRegister}, cu sediul în {b.address}. {b.commissionStatement}
-        </p>
-      </section>
+      <BrokerIdentityCard className="mt-10 max-w-3xl" />
     </Container>
   );
 }

@@ -1,0 +1,10 @@
+'use client';
+
+import { updatePreferences } from '@/lib/api/account';
+import type { Preferences } from '@/lib/api/types';
+import { PreferencesForm } from './preferences-form';
+
+/** The preferences form wired to `PUT /api/v1/preferences`. */
+export function PreferencesSection({ preferences }: { preferences: Preferences }) {
+  return <PreferencesForm preferences={preferences} save={updatePreferences} />;
+}

@@ -1,0 +1,10 @@
+'use client';
+
+import { updateProfile } from '@/lib/api/account';
+import type { Profile } from '@/lib/api/types';
+import { ProfileForm } from './profile-form';
+
+/** The profile form wired to `PUT /api/v1/profile`. */
+export function ProfileSection({ profile }: { profile: Profile }) {
+  return <ProfileForm profile={profile} save={updateProfile} />;
+}
