@@ -55,7 +55,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Everything that leaves the shared backend as it found it runs in parallel…
+    { name: 'desktop', grepInvert: /@global-state/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // …then the tests that switch global state (maintenance, product flags, injected failures), one at a time.
+    {
+      name: 'global-state',
+      grep: /@global-state/,
+      dependencies: ['desktop'],
+      workers: 1,
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
   ],
   webServer: external
     ? undefined

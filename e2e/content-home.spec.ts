@@ -19,7 +19,7 @@ test.describe('home page', () => {
 });
 
 // Flags are global on the shared backend: one serial block, flag restored right after.
-test.describe.serial('unavailable product', () => {
+test.describe.serial('unavailable product', { tag: '@global-state' }, () => {
   test.afterAll(async ({ request, backendURL }) => {
     await setProductFlags(request, backendURL, { is_house_insurance_available: true, is_hu_vignette_available: false });
   });

@@ -41,7 +41,7 @@ test.describe('content pages', () => {
 });
 
 // fail-next is global per path on the shared backend: the contact tests run one after the other.
-test.describe.serial('contact form', () => {
+test.describe.serial('contact form', { tag: '@global-state' }, () => {
   test('the contact form sends and confirms', async ({ page }) => {
     await page.goto('/contact-us');
     await page.getByLabel(/Nume și prenume/).fill('Ana Test');

@@ -78,7 +78,8 @@ test.describe('session cookie', () => {
   });
 });
 
-test.describe('maintenance', () => {
+// Global backend state (maintenance, fault injection): runs in the one-worker global-state project.
+test.describe('maintenance', { tag: '@global-state' }, () => {
   test.describe.configure({ mode: 'serial' });
 
   test('switched on from the ops command sends an open page to /maintenance (realtime) and back when off', async ({ page, backendURL }) => {
@@ -104,7 +105,7 @@ test.describe('maintenance', () => {
   });
 });
 
-test.describe('writes', () => {
+test.describe('writes', { tag: '@global-state' }, () => {
   type ConsentRow = { id: number; user_id: number | null; consent: string; ip: string };
   async function consentsOf(request: APIRequestContext, backendURL: string, userId: number): Promise<ConsentRow[]> {
     const res = await request.get(`${backendURL}/dev/cookie-consents?limit=500`);

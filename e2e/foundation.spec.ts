@@ -112,7 +112,7 @@ test('a visit without a partner uses the broker theme', async ({ page }) => {
   await expect(page.locator('h1')).toHaveCSS('color', 'rgb(11, 46, 92)');
 });
 
-test('a route that throws shows the Internal Server Error page with status 500', async ({ page, failNext }) => {
+test('a route that throws shows the Internal Server Error page with status 500', { tag: '@global-state' }, async ({ page, failNext }) => {
   await failNext('/api/v1/info-pages/termeni-si-conditii', 500, 1);
   const response = await page.goto('/info/termeni-si-conditii');
   expect(response?.status()).toBe(500);

@@ -22,7 +22,7 @@ test('a partner purchase through /rca-abc/… shows the partner theme and record
   expect(data).toEqual(expect.objectContaining({ partner_code: 'abc', status: 'paid' }));
 });
 
-test.describe('an unavailable product', () => {
+test.describe('an unavailable product', { tag: '@global-state' }, () => {
   test.describe.configure({ mode: 'serial' });
 
   test('cannot be started on its own page while its flag is off', async ({ page, request, backendURL }) => {

@@ -65,6 +65,15 @@ describe('maintenance watcher', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
   });
 
+  it('does not move a visitor who opened the page directly once the site works', async () => {
+    status = () => Promise.resolve({ is_active: false, message: null });
+    const navigate = vi.fn();
+    render(<MaintenanceWatcher lastUrl={null} pollMs={1000} navigate={navigate} />);
+    expect(await screen.findByText('Site-ul funcționează normal.')).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Încearcă acum' })).toHaveAttribute('href', '/');
+  });
+
   it('keeps waiting while the status cannot be read', async () => {
     let calls = 0;
     status = () => {

@@ -1,7 +1,7 @@
 'use client';
 
 import { Container } from '@/components/ui/container';
-import { LoadError } from './load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 /** The body of an account page's error.tsx: what failed and a retry that reloads the page's data. */
 export function AccountPageError({ title, retry }: { title: string; retry: () => void }) {

@@ -13,7 +13,8 @@ function leave(path: string) {
 
 /**
  * On /maintenance: checks the status every few seconds (and on the realtime `maintenance.changed`), and when
- * maintenance is over sends the visitor back to `last_url` (a same-origin relative path, else home).
+ * maintenance is over sends the visitor back to `last_url` (a same-origin relative path). A visitor who opened
+ * the page directly (no `last_url`) is not moved: the page says the site works and links home.
  */
 export function MaintenanceWatcher({
   lastUrl,
@@ -25,6 +26,7 @@ export function MaintenanceWatcher({
   navigate?: (path: string) => void;
 }) {
   const target = safeReturnPath(lastUrl, '/');
+  const returnsAutomatically = lastUrl !== null;
   const [state, setState] = useState<'checking' | 'active' | 'over'>('checking');
   const [message, setMessage] = useState<string | null>(null);
 
@@ -54,14 +56,16 @@ export function MaintenanceWatcher({
   }, [pollMs, state]);
 
   useEffect(() => {
-    if (state === 'over') navigate(target);
-  }, [state, target, navigate]);
+    if (state === 'over' && returnsAutomatically) navigate(target);
+  }, [state, target, navigate, returnsAutomatically]);
 
   return (
     <div aria-live="polite" className="mt-6 space-y-3">
       {message ? <p className="text-lg">{message}</p> : null}
       {state === 'over' ? (
-        <p className="font-semibold text-success">Lucrările s-au încheiat. Vă ducem înapoi…</p>
+        <p className="font-semibold text-success">
+          {returnsAutomatically ? 'Lucrările s-au încheiat. Vă ducem înapoi…' : 'Site-ul funcționează normal.'}
+        </p>
       ) : (
         <p className="text-muted">
           Verificăm automat la fiecare câteva secunde și vă ducem înapoi de unde ați plecat imediat ce site-ul

@@ -1,5 +1,8 @@
 'use client';
 
+import { useState } from 'react';
+import { LoadError } from '@/components/ui/load-error';
+import { listProducts } from '@/lib/api/products';
 import type { ProductStatus } from '@/lib/api/types';
 import { ProductCard } from './product-card';
 import { homeProducts, vignetteFlags } from './product-catalogue';
@@ -13,12 +16,28 @@ import { VignetteFlags } from './vignette-flags';
 export function LiveProducts({ initialStatuses, pollMs }: { initialStatuses: ProductStatus | null; pollMs?: number }) {
   const statuses = useLiveProductStatuses(initialStatuses, pollMs);
   const products = homeProducts(statuses);
+  const [retrying, setRetrying] = useState(false);
+  // Any products answer carries the statuses header, which the hook above picks up from the product store.
+  const retry = () => {
+    setRetrying(true);
+    listProducts()
+      .catch(() => undefined)
+      .finally(() => setRetrying(false));
+  };
   return (
     <>
       <section aria-labelledby="produse-titlu" className="py-12">
         <h2 id="produse-titlu" className="text-2xl font-bold text-primary sm:text-3xl">
           Ce asigurare cauți?
         </h2>
+        {statuses === null ? (
+          <LoadError
+            title="Nu am putut verifica disponibilitatea produselor"
+            message="Serverul nu răspunde momentan. Reîncercăm automat; poți încerca și acum."
+            onRetry={retry}
+            retrying={retrying}
+          />
+        ) : null}
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-live="polite">
           {products.map((product) => (
             <ProductCard key={product.code} product={product} />

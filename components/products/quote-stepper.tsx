@@ -15,7 +15,7 @@ export function QuoteStepper({ current }: { current: 0 | 1 | 2 | 3 }) {
               aria-current={state === 'current' ? 'step' : undefined}
               className={cx(
                 'flex items-center gap-2 rounded-full border px-3 py-1',
-                state === 'current' && 'border-primary bg-primary text-white',
+                state === 'current' && 'border-primary bg-primary text-on-primary',
                 state === 'done' && 'border-secondary text-secondary',
                 state === 'todo' && 'border-border text-muted',
               )}

@@ -8,6 +8,8 @@ export { cx } from './cx';
 export { PageHeader } from './page-header';
 export { RadioGroup, type RadioOption } from './radio-group';
 export { SelectField, type SelectOption } from './select-field';
+export { LoadError } from './load-error';
+export { ReloadError } from './reload-error';
 export { Skeleton } from './skeleton';
 export { Spinner } from './spinner';
 export { TextField } from './text-field';

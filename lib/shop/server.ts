@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/api/errors';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
 import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
@@ -28,12 +29,19 @@ export async function currentPartnerCode(): Promise<string | null> {
   return (await getRequestPartnerCode()) ?? (await getVisitPartnerCode());
 }
 
-/** The order of the signed-in customer, or null (no session, unknown id, someone else's order). */
-export async function loadOrderForThankYou(orderId: string | undefined): Promise<Order | null> {
-  if (!orderId || !/^\d{1,12}$/.test(orderId)) return null;
+export type ThankYouOrder =
+  | { kind: 'found'; order: Order }
+  | { kind: 'missing' }
+  /** The backend did not answer (down, 5xx): the page offers a retry instead of "not found". */
+  | { kind: 'unavailable' };
+
+/** The order of the signed-in customer; missing for no session, an unknown id or someone else's order. */
+export async function loadOrderForThankYou(orderId: string | undefined): Promise<ThankYouOrder> {
+  if (!orderId || !/^\d{1,12}$/.test(orderId)) return { kind: 'missing' };
   try {
-    return await backendFetch<Order>(`/api/v1/orders/${orderId}`);
-  } catch {
-    return null;
+    return { kind: 'found', order: await backendFetch<Order>(`/api/v1/orders/${orderId}`) };
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 502;
+    return status >= 500 ? { kind: 'unavailable' } : { kind: 'missing' };
   }
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { Alert, Button } from '@/components/ui';
+import { Alert } from './alert';
+import { Button } from './button';
 
 /** A page or section that could not be loaded, with a retry. */
 export function LoadError({
