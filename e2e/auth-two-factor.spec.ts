@@ -19,6 +19,8 @@ const ACCOUNT_PAGES = ['/account/orders', '/account/profile', '/account/policies
 
 /** A new browser session for the same user (cookies dropped, signed in again through the BFF). */
 async function newSession(page: Page, user: TestUser) {
+  // Leave the app first: an open page's own BFF calls would issue a new XSRF cookie mid-sign-in.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signInThroughApi(page, user.email, user.password);
 }

@@ -27,6 +27,16 @@ test('a guest buys RCA from /rca/B123ABC/WVWZZZ1JZXW000001 and gets the policy',
 
   const email = uniqueEmail('rca');
   await placeOrderAsGuest(page, email);
+
+  // The guest is a customer now: a second tab on the orders page shows the order awaiting payment…
+  await page.waitForURL(/\/payment-processor\/checkout\//, { timeout: 30_000, waitUntil: 'domcontentloaded' });
+  const ordersTab = await page.context().newPage();
+  await ordersTab.goto('/account/orders');
+  const orderCard = ordersTab.getByRole('listitem').filter({ has: ordersTab.getByRole('heading', { name: /Asigurare RCA/ }) });
+  await expect(orderCard.getByText('Așteaptă plata', { exact: true })).toBeVisible();
+  const navigations: string[] = [];
+  ordersTab.on('framenavigated', (frame) => frame === ordersTab.mainFrame() && navigations.push(frame.url()));
+
   await answerOnProcessor(page, 'Plătește');
 
   await expect(page.getByText('Plata a fost confirmată. Polița este emisă.')).toBeVisible({ timeout: 20_000 });
@@ -35,6 +45,11 @@ test('a guest buys RCA from /rca/B123ABC/WVWZZZ1JZXW000001 and gets the policy',
   expect(order.ok()).toBe(true);
   const { data } = (await order.json()) as { data: { status: string; policy_id: number; product_code: string } };
   expect(data).toMatchObject({ status: 'paid', product_code: 'rca' });
+
+  // …and, without a reload, shows it paid once the processor has confirmed (realtime).
+  await expect(orderCard.getByText('Plătită', { exact: true })).toBeVisible({ timeout: 20_000 });
+  expect(navigations).toEqual([]);
+  await ordersTab.close();
 
   const pdfLink = page.getByRole('link', { name: 'Descarcă polița (PDF)' });
   await expect(pdfLink).toHaveAttribute('href', `/api/v1/policies/${data.policy_id}/document`);

@@ -13,6 +13,12 @@ vi.mock('@/lib/api/orders', async (importOriginal) => ({
   listOrders: () => listOrders(),
 }));
 
+const listPolicies = vi.fn();
+vi.mock('@/lib/api/policies', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api/policies')>()),
+  listPolicies: () => listPolicies(),
+}));
+
 const { OrdersList } = await import('@/components/account/orders-list');
 const { PoliciesView } = await import('@/components/account/policies-view');
 
@@ -95,10 +101,25 @@ describe('orders list', () => {
     act(() => emitRealtimeEvent('payment.updated', { payment_id: 'p', order_id: 9, status: 'confirmed' }));
     expect(await screen.findByRole('listitem', { name: /comanda BRK-9$/ })).toBeInTheDocument();
   });
+
+  it('re-reads the list when the realtime channel is (re)subscribed, catching events it missed', async () => {
+    listOrders.mockResolvedValue([order({ id: 10, number: 'BRK-10', status: 'paid' })]);
+    render(<OrdersList initialOrders={[order({ id: 10, number: 'BRK-10', status: 'awaiting_payment' })]} />);
+    expect(screen.getByText('Așteaptă plata')).toBeInTheDocument();
+    act(() => emitRealtimeEvent('realtime.subscribed', { channel: 'private-user.1' }));
+    expect(await screen.findByText('Plătită')).toBeInTheDocument();
+  });
 });
 
 describe('policies view', () => {
   const now = new Date('2026-05-10T09:00:00Z');
+
+  it('re-reads the policies when the realtime channel is (re)subscribed', async () => {
+    listPolicies.mockResolvedValue([policy({ id: 7, number: 'POL-7', insured_object: 'CJ45XYZ' })]);
+    render(<PoliciesView initialPolicies={[]} now={now} />);
+    act(() => emitRealtimeEvent('realtime.subscribed', { channel: 'private-user.1' }));
+    expect(await screen.findByText(/POL-7/)).toBeInTheDocument();
+  });
 
   it('shows "Nu aveți încă polițe" with a way to buy one', () => {
     render(<PoliciesView initialPolicies={[]} now={now} />);

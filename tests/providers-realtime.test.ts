@@ -37,7 +37,7 @@ describe('realtime connection', () => {
     expect(instances).toHaveLength(1);
     expect(instances[0].key).toBe('local-key');
     expect([...instances[0].subscriptions.keys()]).toEqual(['private-user.7', 'site']);
-    expect([...instances[0].subscriptions.get('private-user.7')!.keys()]).toEqual(['order.updated', 'payment.updated', 'policy.issued']);
+    expect([...instances[0].subscriptions.get('private-user.7')!.keys()]).toEqual(['order.updated', 'payment.updated', 'policy.issued', 'pusher:subscription_succeeded']);
     expect([...instances[0].subscriptions.get('site')!.keys()]).toEqual(['maintenance.changed', 'product-statuses.updated']);
     await connectRealtime(pusherConfig, 7);
     expect(instances).toHaveLength(1);

@@ -20,13 +20,16 @@ export function OrdersList({ initialOrders, dateLocale = 'ro' }: { initialOrders
     setOrders((current) => mergeOrder(current, updated));
     if (updated.status === 'paid') setNotice(`Plata pentru comanda ${updated.number} a fost confirmată.`);
   });
-  useRealtimeEvent('payment.updated', () => {
+  const reread = () => {
     listOrders()
       .then(setOrders)
       .catch(() => {
         /* the order.updated event or the next visit brings the change */
       });
-  });
+  };
+  useRealtimeEvent('payment.updated', reread);
+  // Changes published while this tab was still connecting (or offline) arrive with the re-read.
+  useRealtimeEvent('realtime.subscribed', reread);
 
   return (
     <>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { mergePolicy, type Policy } from '@/lib/api/policies';
+import { listPolicies, mergePolicy, type Policy } from '@/lib/api/policies';
 import { groupPolicies } from '@/lib/policies/group';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import type { DateLocaleCode } from '@/lib/time';
@@ -27,6 +27,13 @@ export function PoliciesView({
   const [policies, setPolicies] = useState(initialPolicies);
   const [notice, setNotice] = useState<string | null>(null);
 
+  useRealtimeEvent('realtime.subscribed', () => {
+    listPolicies()
+      .then(setPolicies)
+      .catch(() => {
+        /* the policy.issued event or the next visit brings the change */
+      });
+  });
   useRealtimeEvent('policy.issued', (data) => {
     const issued = data as unknown as Policy;
     setPolicies((current) => mergePolicy(current, issued));

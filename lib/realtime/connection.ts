@@ -58,8 +58,12 @@ export function connectRealtime(config: PublicConfig['pusher'], userId: number):
         for (const name of events) {
           channel.bind(name, (data: RealtimeEventMap[typeof name]) => emitRealtimeEvent(name, data));
         }
+        return channel;
       };
-      bind(`private-user.${userId}`, USER_EVENTS);
+      const userChannel = `private-user.${userId}`;
+      bind(userChannel, USER_EVENTS).bind('pusher:subscription_succeeded', () =>
+        emitRealtimeEvent('realtime.subscribed', { channel: userChannel }),
+      );
       bind('site', SITE_EVENTS);
       client = pusher;
       return pusher;

@@ -10,6 +10,11 @@ export type RealtimeEventMap = {
   'policy.issued': { id: number } & Record<string, unknown>;
   'maintenance.changed': { is_active: boolean };
   'product-statuses.updated': ProductStatus;
+  /**
+   * Emitted by the client itself each time the user's private channel is (re)subscribed: events published
+   * while the tab was connecting or disconnected are lost, so lists re-read what they show.
+   */
+  'realtime.subscribed': { channel: string };
 };
 
 export type RealtimeEventName = keyof RealtimeEventMap;
