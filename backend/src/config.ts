@@ -29,7 +29,11 @@ const envSchema = z.object({
   PUSHER_KEY: z.string().min(1).default('local-key'),
   PUSHER_SECRET: z.string().min(1).default('local-secret'),
   RECAPTCHA_SECRET: z.string().default(''),
+  /** reCAPTCHA siteverify endpoint (a local stand-in in tests). */
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   GOOGLE_CLIENT_ID: z.string().default(''),
+  /** Google's ID-token signing keys (JWKS; a local stand-in in tests). */
+  GOOGLE_CERTS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TWO_FACTOR_ENABLED: bool(true),
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().min(1).default('Broker Asigurări <nu-raspunde@broker.example>'),
@@ -51,6 +55,8 @@ export interface Config {
   pusher: { appId: string; key: string; secret: string };
   recaptchaSecret: string;
   googleClientId: string;
+  googleCertsUrl: string;
+  recaptchaVerifyUrl: string;
   twoFactorEnabled: boolean;
   smtpUrl: string;
   mailFrom: string;
@@ -80,6 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pusher: { appId: e.PUSHER_APP_ID, key: e.PUSHER_KEY, secret: e.PUSHER_SECRET },
     recaptchaSecret: e.RECAPTCHA_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
+    googleCertsUrl: e.GOOGLE_CERTS_URL,
+    recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     twoFactorEnabled: e.TWO_FACTOR_ENABLED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

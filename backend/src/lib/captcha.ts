@@ -12,7 +12,7 @@ export async function verifyCaptcha(ctx: AppContext, token: string | null | unde
   if (!token) throw fieldError('token', MESSAGE);
   let result: { success?: boolean; score?: number; action?: string };
   try {
-    const res = await fetch('https://www.google.com/recaptcha/api/siteverify', {
+    const res = await fetch(ctx.config.recaptchaVerifyUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ secret: ctx.config.recaptchaSecret, response: token, remoteip: ip }),

@@ -8,29 +8,34 @@ export interface GoogleProfile {
 }
 
 const DEV_PREFIX = 'dev-google:';
-let jwksCache: { keys: (JsonWebKey & { kid?: string })[]; until: number } | null = null;
+let jwksCache: { url: string; keys: (JsonWebKey & { kid?: string })[]; until: number } | null = null;
 
-async function googleKeys(now: number) {
-  if (jwksCache && jwksCache.until > now) return jwksCache.keys;
-  const res = await fetch('https://www.googleapis.com/oauth2/v3/certs', { signal: AbortSignal.timeout(5000) });
+async function googleKeys(certsUrl: string, now: number) {
+  if (jwksCache && jwksCache.url === certsUrl && jwksCache.until > now) return jwksCache.keys;
+  const res = await fetch(certsUrl, { signal: AbortSignal.timeout(5000) });
   if (!res.ok) throw new Error(`JWKS ${res.status}`);
   const maxAge = Number(/max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1] ?? 3600);
   const body = (await res.json()) as { keys: (JsonWebKey & { kid?: string })[] };
-  jwksCache = { keys: body.keys, until: now + maxAge * 1000 };
+  jwksCache = { url: certsUrl, keys: body.keys, until: now + maxAge * 1000 };
   return body.keys;
 }
 
 const b64json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** Verifies a Google ID token (RS256, Google's JWKS, iss, aud, exp, verified email). Null when invalid. */
-export async function verifyGoogleIdToken(token: string, clientId: string, now: Date): Promise<GoogleProfile | null> {
+export async function verifyGoogleIdToken(
+  token: string,
+  clientId: string,
+  now: Date,
+  certsUrl = 'https://www.googleapis.com/oauth2/v3/certs',
+): Promise<GoogleProfile | null> {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   try {
     const header = b64json(parts[0]);
     const claims = b64json(parts[1]);
     if (header.alg !== 'RS256') return null;
-    const keys = await googleKeys(now.getTime());
+    const keys = await googleKeys(certsUrl, now.getTime());
     const jwk = keys.find((k) => k.kid === header.kid);
     if (!jwk) return null;
     const verifier = createVerify('RSA-SHA256');

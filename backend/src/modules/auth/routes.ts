@@ -181,7 +181,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/auth/social/authentications/google', async (req, reply) => {
     const body = parse(googleSchema, req.body);
     const profile = ctx.config.googleClientId
-      ? await verifyGoogleIdToken(body.token, ctx.config.googleClientId, ctx.clock.now())
+      ? await verifyGoogleIdToken(body.token, ctx.config.googleClientId, ctx.clock.now(), ctx.config.googleCertsUrl)
       : parseDevGoogleToken(body.token);
     if (!profile) throw fieldError('token', 'Autentificarea cu Google a eșuat. Încercați din nou.');
     const existing = findUserByEmail(ctx, profile.email);
