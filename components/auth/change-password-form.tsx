@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/auth';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
-import { PASSWORD_POLICY_HINT } from './register-form';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useAuthForm } from './use-auth-form';
 
@@ -43,28 +43,13 @@ export function ChangePasswordForm({ onSubmit }: Props) {
         }}
         error={errors.current_password}
       />
-      <AuthField
-        id="change-password"
-        name="password"
-        type="password"
+      <NewPasswordFields
+        idPrefix="change"
         label="Parola nouă"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_POLICY_HINT}
-        value={values.password}
-        onChange={(e) => setField('password', e.target.value)}
-        error={errors.password}
-      />
-      <AuthField
-        id="change-password-confirmation"
-        name="password_confirmation"
-        type="password"
-        label="Confirmă parola nouă"
-        autoComplete="new-password"
-        required
-        value={values.password_confirmation}
-        onChange={(e) => setField('password_confirmation', e.target.value)}
-        error={errors.password_confirmation}
+        confirmationLabel="Confirmă parola nouă"
+        values={values}
+        errors={errors}
+        onChange={setField}
       />
       <p role="status" aria-live="polite" className="text-sm font-medium text-success">
         {done ? 'Parola a fost schimbată.' : ''}

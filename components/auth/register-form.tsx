@@ -6,6 +6,7 @@ import { registerSchema, type RegisterValues } from '@/lib/validation/auth';
 import { AuthCheckbox } from './auth-checkbox';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
 
@@ -13,8 +14,6 @@ type Props = {
   email: string;
   onSubmit: (values: RegisterValues) => Promise<SubmitOutcome> | SubmitOutcome;
 };
-
-export const PASSWORD_POLICY_HINT = 'Cel puțin 8 caractere, cu o literă mică, o literă mare și o cifră.';
 
 /** Create an account: every field of SPEC §3, password and confirmation, terms and data-processing consent. */
 export function RegisterForm({ email, onSubmit }: Props) {
@@ -86,28 +85,13 @@ export function RegisterForm({ email, onSubmit }: Props) {
         onChange={(e) => setField('phone_number', e.target.value)}
         error={errors.phone_number}
       />
-      <AuthField
-        id="register-password"
-        name="password"
-        type="password"
+      <NewPasswordFields
+        idPrefix="register"
         label="Parola"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_POLICY_HINT}
-        value={values.password}
-        onChange={(e) => setField('password', e.target.value)}
-        error={errors.password}
-      />
-      <AuthField
-        id="register-password-confirmation"
-        name="password_confirmation"
-        type="password"
-        label="Confirmă parola"
-        autoComplete="new-password"
-        required
-        value={values.password_confirmation}
-        onChange={(e) => setField('password_confirmation', e.target.value)}
-        error={errors.password_confirmation}
+        confirmationLabel="Confirmă parola"
+        values={values}
+        errors={errors}
+        onChange={setField}
       />
       <AuthCheckbox
         id="register-terms"

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/lib/validation/auth';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
-import { PASSWORD_POLICY_HINT } from './register-form';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
 
@@ -39,28 +39,13 @@ export function ResetPasswordForm({ email, resetToken, onSubmit }: Props) {
         value={values.email}
         error={errors.email}
       />
-      <AuthField
-        id="reset-password"
-        name="password"
-        type="password"
+      <NewPasswordFields
+        idPrefix="reset"
         label="Parola nouă"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_POLICY_HINT}
-        value={values.password}
-        onChange={(e) => setField('password', e.target.value)}
-        error={errors.password}
-      />
-      <AuthField
-        id="reset-password-confirmation"
-        name="password_confirmation"
-        type="password"
-        label="Confirmă parola nouă"
-        autoComplete="new-password"
-        required
-        value={values.password_confirmation}
-        onChange={(e) => setField('password_confirmation', e.target.value)}
-        error={errors.password_confirmation}
+        confirmationLabel="Confirmă parola nouă"
+        values={values}
+        errors={errors}
+        onChange={setField}
       />
       <SubmitButton pending={form.pending}>Salvează parola nouă</SubmitButton>
     </form>
