@@ -94,13 +94,18 @@ export async function logoutThroughUi(page: Page): Promise<void> {
 export function totpSource(secret: string) {
   const used = new Set<number>();
   return async function nextCode(): Promise<string> {
-    const step = Math.floor(Date.now() / 30_000);
-    for (const candidate of [step + 1, step, step - 1]) {
-      if (used.has(candidate)) continue;
-      used.add(candidate);
-      return generate({ secret, epoch: candidate * 30 });
+    for (;;) {
+      const step = Math.floor(Date.now() / 30_000);
+      // Only the current and the next step: both stay within the server's one-step tolerance even if the
+      // request crosses a step boundary (the previous step would not).
+      for (const candidate of [step + 1, step]) {
+        if (used.has(candidate)) continue;
+        used.add(candidate);
+        return generate({ secret, epoch: candidate * 30 });
+      }
+      // Both used (the server refuses a replayed step): wait for the clock to reach the next step.
+      await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
     }
-    throw new Error('No unused TOTP step left in the window');
   };
 }
 
