@@ -1,10 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { accountLinks } from './nav-links';
+import { useRouteDisclosure } from './use-route-disclosure';
 
 /**
  * Signed-in visitors: a disclosure button with the account pages (Escape and outside clicks close it).
@@ -13,32 +13,7 @@ import { accountLinks } from './nav-links';
 export function AccountMenu({ signedIn }: { signedIn: boolean }) {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const pathname = usePathname();
-  // Open for the path it was opened on: a navigation closes it without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean | ((v: boolean) => boolean)) =>
-    setOpenOn((typeof value === 'function' ? value(open) : value) ? pathname : null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenOn(null);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const { open, toggle, buttonRef, pathname } = useRouteDisclosure(rootRef);
 
   if (!signedIn) {
     return (
@@ -56,7 +31,7 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
         className="btn btn-secondary btn-sm"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         Contul meu
         <svg className="h-4 w-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">

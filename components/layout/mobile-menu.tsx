@@ -1,32 +1,14 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { accountLinks, productLinks, secondaryLinks } from './nav-links';
+import { useRouteDisclosure } from './use-route-disclosure';
 
 /** The navigation below the md breakpoint: a menu button that opens a panel under the header. */
 export function MobileMenu({ signedIn }: { signedIn: boolean }) {
   const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const pathname = usePathname();
-  // Open for the path it was opened on: a navigation closes it without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean | ((v: boolean) => boolean)) =>
-    setOpenOn((typeof value === 'function' ? value(open) : value) ? pathname : null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenOn(null);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  const { open, toggle, buttonRef, pathname } = useRouteDisclosure();
 
   const linkClass = 'block rounded-md px-3 py-3 font-medium hover:bg-primary-light';
   return (
@@ -38,7 +20,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? 'Închide meniul' : 'Deschide meniul'}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         <svg className="h-6 w-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           {open ? <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
