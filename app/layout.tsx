@@ -34,6 +34,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const requestHeaders = await headers();
   const theme = themeFromHeader(requestHeaders.get('x-theme'));
   const nonce = requestHeaders.get('x-nonce') ?? undefined;
+  const signedIn = await isSignedIn();
+  // A guest's page is the same for every guest (the web server may share it for a moment); per-visitor values
+  // such as the client IP are rendered only into signed-in pages. The BFF fills user_ip on the calls that need it.
+  const clientIp = signedIn ? requestHeaders.get('x-client-ip') : null;
 
   return (
     <html lang="ro" data-theme={theme} suppressHydrationWarning>
@@ -42,7 +46,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body>
-        <AppProviders config={getPublicConfig()} signedIn={await isSignedIn()} clientIp={requestHeaders.get('x-client-ip')}>
+        <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp}>
           <ScrollManager />
           {children}
         </AppProviders>
