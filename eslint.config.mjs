@@ -14,5 +14,7 @@ export default defineConfig([
     'playwright-report/**',
     'bench-results/**',
     '.data/**',
+    'backend/dist/**',
+    'server/dist/**',
   ]),
 ]);

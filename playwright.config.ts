@@ -80,7 +80,8 @@ export default defineConfig({
           stdout: 'pipe',
         },
         {
-          command: `node node_modules/next/dist/bin/next start -p ${WEB_PORT}`,
+          // scripts/e2e.mjs bundles the web server too (npm run server:build).
+          command: `node server/dist/main.mjs -p ${WEB_PORT}`,
           url: `http://localhost:${WEB_PORT}/`,
           env: { ...serverEnv, PORT: String(WEB_PORT) },
           reuseExistingServer: false,

@@ -42,7 +42,7 @@ test.describe('backend down, then back', () => {
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'broker-resilience-'));
-    web = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB_PORT)], {
+    web = spawn(process.execPath, ['server/dist/main.mjs', '-p', String(WEB_PORT)], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

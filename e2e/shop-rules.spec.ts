@@ -32,18 +32,26 @@ test.describe('an unavailable product', { tag: '@global-state' }, () => {
         data: { is_travel_available: on },
       });
     expect((await flip(false)).ok()).toBe(true);
+    // A guest's page may come from the web server's page cache, rendered up to a second ago: the change shows
+    // on the next render, so look again until it does.
+    const reloadUntil = (text: string) =>
+      expect(async () => {
+        await page.goto('/travel');
+        await expect(page.getByText(text)).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
     try {
-      await page.goto('/travel');
+      await reloadUntil('Asigurarea de călătorie nu este disponibilă momentan');
       await expect(page.getByRole('heading', { level: 1, name: 'Asigurare de călătorie' })).toBeVisible();
-      await expect(page.getByText('Asigurarea de călătorie nu este disponibilă momentan')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Vezi ofertele' })).toHaveCount(0);
       await expect(page.getByRole('textbox', { name: 'Destinația' })).toHaveCount(0);
     } finally {
       expect((await flip(true)).ok()).toBe(true);
     }
     // Back on: the form is there again.
-    await page.goto('/travel');
-    await expect(page.getByRole('textbox', { name: 'Destinația' })).toBeVisible();
+    await expect(async () => {
+      await page.goto('/travel');
+      await expect(page.getByRole('textbox', { name: 'Destinația' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   });
 });
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildBackend } from './build-backend.mjs';
+import { buildServer } from './build-server.mjs';
 
 const WEB_PORT = 3250;
 const BACKEND_PORT = 4250;
@@ -69,7 +70,7 @@ async function main() {
   });
   children.push(backend);
   await waitFor(`${BACKEND}/api/v1/maintenances/status`);
-  const web = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB_PORT)], {
+  const web = spawn(process.execPath, [await buildServer(), '-p', String(WEB_PORT)], {
     env: { ...env, BACKEND_API_URL: BACKEND, PRODUCTS_API_URL: BACKEND, WEB_APP_URL: WEB, PUSHER_WS_PORT: String(BACKEND_PORT) },
     stdio: 'ignore',
   });

@@ -4,7 +4,8 @@
  *
  * - Lighthouse (Debian Chromium) mobile and desktop on /, /rca, /travel, /authenticate and, signed in,
  *   /account/policies: performance score, LCP, TBT, CLS and JavaScript transferred; the same for the baseline.
- * - autocannon on / and /rca and on the baseline page; a BFF read against the same call made straight to
+ * - autocannon on / and /rca (as a guest: the web server's guest page cache answers most requests) and on the
+ *   baseline page; / signed in (rendered on every request); a BFF read against the same call made straight to
  *   the backend; a signed-in navigation (proxy two-factor check) against the same page signed out.
  *
  * Prints tables and writes bench-results/latest.json. Never a timed test: it reports, it does not judge.
@@ -19,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildBackend } from './build-backend.mjs';
+import { buildServer } from './build-server.mjs';
 
 const WEB_PORT = 3200;
 const BACKEND_PORT = 4200;
@@ -160,7 +162,7 @@ async function main() {
     WEB_APP_URL: WEB,
   });
   await waitFor(`${BACKEND}/api/v1/maintenances/status`);
-  start('web', [NEXT_BIN, 'start', '-p', String(WEB_PORT)], {
+  start('web', [await buildServer(), '-p', String(WEB_PORT)], {
     BACKEND_API_URL: BACKEND,
     PRODUCTS_API_URL: BACKEND,
     WEB_APP_URL: WEB,
@@ -196,6 +198,8 @@ async function main() {
     ['baseline /', `${BASE}/`, {}, CONNECTIONS],
     ['/', `${WEB}/`, {}, CONNECTIONS],
     ['/rca', `${WEB}/rca`, {}, CONNECTIONS],
+    // Signed-in pages are personal and never come from the guest page cache: Next.js renders every one.
+    ['/ signed in (rendered each time)', `${WEB}/`, { cookie }, CONNECTIONS],
     ['BFF GET /api/v1/products', `${WEB}/api/v1/products`, {}, CONNECTIONS],
     ['direct GET /api/v1/products', `${BACKEND}/api/v1/products`, {}, CONNECTIONS],
     ['BFF GET /api/v1/products (1 conn)', `${WEB}/api/v1/products`, {}, 1],

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when no build exists, then runs the reference backend and the web app
- * together (Ctrl-C stops both). `npm run dev` does the same with `next dev`.
+ * `npm start`: builds the web app when no build exists, then runs the reference backend and the web server
+ * (server/main.ts: Next.js behind the guest page cache) together (Ctrl-C stops both). `npm run dev` runs
+ * `next dev` instead of the web server.
  * Each child is the server process itself, so its PID is the one to signal.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildBackend } from './build-backend.mjs';
+import { buildServer } from './build-server.mjs';
 import { loadDotEnv } from './load-env.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -21,11 +23,12 @@ if (!dev && !existsSync('.next/BUILD_ID')) {
 }
 
 const backendBundle = await buildBackend();
+const webArgs = dev ? [nextBin, 'dev', '-p', port] : [await buildServer(), '-p', port];
 const children = [
   ['backend', spawn(process.execPath, [backendBundle], { stdio: 'inherit', env })],
   [
     'web',
-    spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', port], {
+    spawn(process.execPath, webArgs, {
       stdio: 'inherit',
       env: { ...env, NODE_ENV: dev ? 'development' : 'production' },
     }),

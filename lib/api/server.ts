@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { getSessionToken } from '@/lib/session/server';
 import { bffSettings } from '@/lib/bff/settings';
+import { noteBackendFailure } from '@/lib/server/render-health';
 import { ApiError, apiErrorFromResponse } from './errors';
 
 /**
@@ -63,8 +64,10 @@ export async function backendRequest<T>(path: string, options: BackendFetchOptio
       signal: options.signal,
     });
   } catch {
+    noteBackendFailure();
     throw new ApiError({ code: 'backend_unreachable', status: 502, message: `Backend unreachable: ${method} ${path}` });
   }
+  if (res.status >= 500) noteBackendFailure();
   const text = await res.text();
   let body: unknown = null;
   try {

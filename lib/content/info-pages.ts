@@ -1,5 +1,6 @@
 import { cache } from 'react';
 import { getServerEnv } from '@/lib/config/env';
+import { noteBackendFailure } from '@/lib/server/render-health';
 
 export type InfoPage = { slug: string; title: string; body_html: string; updated_at: string };
 export type InfoPageSummary = { slug: string; title: string };
@@ -27,9 +28,15 @@ export const getInfoPage = cache(async (slug: string): Promise<InfoPage | null> 
   const res = await fetch(`${getServerEnv().BACKEND_API_URL}${path}`, {
     cache: 'no-store',
     headers: { accept: 'application/json' },
+  }).catch((error: unknown) => {
+    noteBackendFailure();
+    throw error;
   });
   if (res.status === 404) return null;
-  if (!res.ok) throw new BackendError(res.status, path);
+  if (!res.ok) {
+    noteBackendFailure();
+    throw new BackendError(res.status, path);
+  }
   return ((await res.json()) as { data: InfoPage }).data;
 });
 
@@ -40,9 +47,10 @@ export const listInfoPages = cache(async (): Promise<InfoPageSummary[] | null> =
       cache: 'no-store',
       headers: { accept: 'application/json' },
     });
-    if (!res.ok) return null;
+    if (!res.ok) throw new BackendError(res.status, '/api/v1/info-pages');
     return ((await res.json()) as { data: InfoPageSummary[] }).data;
   } catch {
+    noteBackendFailure(); // the degraded index must not be shared as if it were complete
     return null;
   }
 });

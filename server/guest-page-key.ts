@@ -1,0 +1,60 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { sessionCookieNames } from '@/lib/session/cookies';
+
+/**
+ * Which requests may be answered from the guest page cache, and under which key.
+ *
+ * Only a guest's full-page GET of a public catalogue or content page qualifies: no session (signed-in pages
+ * are personal), no React Server Components or prefetch request (those are not HTML), no internal Next.js
+ * header. Everything that changes such a page for a guest is in the key: host, path and query, and the
+ * partner that started the visit (its theme and code). Partner routes (`/rca-abc`) set the partner cookie on
+ * every answer, so they are never stored.
+ */
+const PUBLIC_PAGE = /^\/(?:rca(?:\/[^/]+){0,2}|travel|house|tire|michelin-tiresecureplus|faq|contact-us|info(?:\/[^/]+)?)?$/;
+
+const NOT_A_PAGE_REQUEST = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+  'x-middleware-subrequest',
+  'x-middleware-prefetch',
+  'authorization',
+];
+
+const MAX_URL_LENGTH = 2048;
+
+const secureNames = sessionCookieNames(true);
+const plainNames = sessionCookieNames(false);
+const SESSION_COOKIES = new Set([secureNames.token, secureNames.state, plainNames.token, plainNames.state]);
+const PARTNER_COOKIES = new Set([secureNames.partner, plainNames.partner]);
+
+export type PageRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
+
+function cookiesOf(header: string | undefined): Array<[string, string]> {
+  if (!header) return [];
+  return header.split(';').flatMap((part) => {
+    const at = part.indexOf('=');
+    if (at < 0) return [];
+    return [[part.slice(0, at).trim(), part.slice(at + 1).trim()] as [string, string]];
+  });
+}
+
+/** The cache key of a request, or null when it must go to Next.js. */
+export function guestPageKey(request: PageRequest): string | null {
+  if (request.method !== 'GET' || !request.url || request.url.length > MAX_URL_LENGTH) return null;
+  if (NOT_A_PAGE_REQUEST.some((name) => request.headers[name] !== undefined)) return null;
+  const queryAt = request.url.indexOf('?');
+  const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+  if (!PUBLIC_PAGE.test(pathname)) return null;
+  if (queryAt >= 0 && new URLSearchParams(request.url.slice(queryAt + 1)).has('_rsc')) return null;
+
+  let partner = '';
+  for (const [name, value] of cookiesOf(request.headers.cookie)) {
+    if (SESSION_COOKIES.has(name) && value !== '') return null;
+    if (PARTNER_COOKIES.has(name)) partner = value;
+  }
+  return `${request.headers.host ?? ''}\n${request.url}\n${partner}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * The production web server: Next.js (proxy.ts, pages, BFF) behind a guest page micro-cache.
+ *
+ * `npm start` runs this instead of `next start`, so the PID a supervisor holds is the server itself.
+ * Usage: node server/dist/main.mjs [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
+ * Settings: PAGE_CACHE_TTL_MS (0 turns the cache off), PAGE_CACHE_STALE_MS, PAGE_CACHE_MAX_ENTRIES,
+ * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL; see .env.example.
+ */
+import { createServer } from 'node:http';
+import next from 'next';
+import { withGuestPageCache } from './cached-page-handler';
+import { PageCache } from './page-cache';
+import { readServerSettings } from './settings';
+
+const settings = readServerSettings(process.argv.slice(2), process.env);
+const app = next({ dev: false, dir: process.cwd(), hostname: settings.host, port: settings.port });
+const cache = new PageCache(settings.cache);
+const handleRequest = withGuestPageCache(app.getRequestHandler(), cache, settings.gzipLevel);
+
+await app.prepare();
+const server = createServer((request, response) => {
+  Promise.resolve(handleRequest(request, response)).catch((error: unknown) => {
+    console.error('[web] request failed', error);
+    if (!response.headersSent) {
+      response.statusCode = 500;
+      response.setHeader('content-type', 'text/plain; charset=utf-8');
+      response.end('Eroare internă. Vă rugăm să reîncercați.');
+    } else {
+      response.destroy();
+    }
+  });
+});
+server.listen(settings.port, settings.host, () => {
+  const cacheState = cache.enabled ? `guest page cache ${settings.cache.ttlMs} ms` : 'guest page cache off';
+  console.log(`[web] ready on http://${settings.host ?? 'localhost'}:${settings.port} (${cacheState})`);
+});
+
+function stop() {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 3000).unref();
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { PageCacheSettings } from './page-cache';
+
+/** Settings of the web server (server/main.ts), from its arguments and the environment; listed in .env.example. */
+export type ServerSettings = {
+  port: number;
+  /** undefined = every interface, like `next start`. */
+  host: string | undefined;
+  cache: PageCacheSettings;
+  /** gzip level of pages answered from the cache (0 = never compress). */
+  gzipLevel: number;
+};
+
+const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+const schema = z.object({
+  PORT: int(1, 65535, 3000),
+  HOST: z.string().optional(),
+  PAGE_CACHE_TTL_MS: int(0, 60_000, 1000),
+  PAGE_CACHE_STALE_MS: int(0, 60_000, 5000),
+  PAGE_CACHE_MAX_ENTRIES: int(0, 100_000, 500),
+  PAGE_CACHE_MAX_BODY_KB: int(1, 10_240, 512),
+  PAGE_CACHE_GZIP_LEVEL: int(0, 9, 6),
+});
+
+function argument(args: string[], names: string[]): string | undefined {
+  for (let i = 0; i < args.length; i += 1) {
+    if (names.includes(args[i])) return args[i + 1];
+    const inline = names.find((name) => args[i].startsWith(`${name}=`));
+    if (inline) return args[i].slice(inline.length + 1);
+  }
+  return undefined;
+}
+
+export function readServerSettings(args: string[], env: Record<string, string | undefined>): ServerSettings {
+  const source = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const port = argument(args, ['-p', '--port']);
+  const host = argument(args, ['-H', '--hostname']);
+  if (port) source.PORT = port;
+  if (host) source.HOST = host;
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid web server settings:\n${lines.join('\n')}`);
+  }
+  const s = result.data;
+  return {
+    port: s.PORT,
+    host: s.HOST,
+    cache: {
+      ttlMs: s.PAGE_CACHE_TTL_MS,
+      staleMs: s.PAGE_CACHE_STALE_MS,
+      maxEntries: s.PAGE_CACHE_MAX_ENTRIES,
+      maxBodyBytes: s.PAGE_CACHE_MAX_BODY_KB * 1024,
+    },
+    gzipLevel: s.PAGE_CACHE_GZIP_LEVEL,
+  };
+}

@@ -1,0 +1,318 @@
+// @vitest-environment node
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backendFailureCount, noteBackendFailure } from '@/lib/server/render-health';
+import { withGuestPageCache, type RequestHandler } from '@/server/cached-page-handler';
+import { captureResponse } from '@/server/capture-response';
+import { guestPageKey } from '@/server/guest-page-key';
+import { PageCache, toStoredPage, withNonce, type CapturedResponse, type StoredPage } from '@/server/page-cache';
+import { acceptsGzip } from '@/server/send-stored-page';
+import { readServerSettings } from '@/server/settings';
+
+const SETTINGS = { ttlMs: 1000, staleMs: 5000, maxEntries: 3, maxBodyBytes: 64 * 1024 };
+
+function page(storedAt: number, body = 'x'): StoredPage {
+  return { headers: [], csp: ['a'], body: [body], bytes: body.length, storedAt };
+}
+
+function htmlAnswer(nonce: string, extra: Record<string, string | string[]> = {}): CapturedResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'`,
+      date: 'Sun, 22 Nov 2026 10:00:00 GMT',
+      'content-length': '99',
+      'cache-control': 'private, no-store',
+      ...extra,
+    },
+    body: Buffer.from(`<script nonce="${nonce}">1</script><p>Bună ziua</p><script nonce="${nonce}">self.__next_f.push([1,"\\"nonce\\":\\"${nonce}\\""])</script>`),
+  };
+}
+
+describe('guestPageKey', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => guestPageKey({ method: 'GET', url, headers: { host: 'shop.test', ...headers } });
+
+  it('takes a guest GET of the public catalogue and content pages, with host, URL and partner in the key', () => {
+    for (const url of ['/', '/rca', '/rca/B123ABC', '/rca/B123ABC/WVWZZZ1JZXW000001', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/faq', '/contact-us', '/info', '/info/termeni-si-conditii', '/rca?plate=B1']) {
+      expect(get(url), url).toBe(`shop.test\n${url}\n`);
+    }
+    expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test\n/travel\nabc');
+    expect(get('/travel', { cookie: '__Host-bs_partner=xyz' })).toBe('shop.test\n/travel\nxyz');
+    expect(get('/travel', { cookie: 'bs_partner=abc' })).not.toBe(get('/travel'));
+  });
+
+  it('leaves signed-in visitors, private pages, partner routes and non-HTML requests to Next.js', () => {
+    expect(get('/', { cookie: 'bs_session=t0ken' })).toBeNull();
+    expect(get('/', { cookie: '__Host-bs_session=t0ken' })).toBeNull();
+    expect(get('/', { cookie: 'bs_2fa=state' })).toBeNull();
+    for (const url of ['/account', '/account/policies', '/authenticate', '/thank-you?order_id=1', '/maintenance', '/wait-to-be-redirected/x', '/rca-abc', '/travel-abc', '/api/v1/products', '/rca/a/b/c', '/info/a/b', '/faq/']) {
+      expect(get(url), url).toBeNull();
+    }
+    expect(get('/?_rsc=abc')).toBeNull();
+    for (const header of ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action', 'x-middleware-subrequest', 'authorization']) {
+      expect(get('/', { [header]: '1' }), header).toBeNull();
+    }
+    expect(guestPageKey({ method: 'POST', url: '/', headers: {} })).toBeNull();
+    expect(guestPageKey({ method: 'HEAD', url: '/', headers: {} })).toBeNull();
+    expect(get(`/rca?x=${'a'.repeat(3000)}`)).toBeNull();
+  });
+});
+
+describe('toStoredPage and withNonce', () => {
+  it('keeps a clean HTML answer without its per-response headers, and swaps every occurrence of the nonce', () => {
+    const stored = toStoredPage(htmlAnswer('OLDnonce0000000000=='), 5, SETTINGS.maxBodyBytes);
+    expect(stored).not.toBeNull();
+    const names = stored!.headers.map(([name]) => name);
+    expect(names).toEqual(['content-type', 'cache-control']);
+    const { csp, body } = withNonce(stored!, 'NEW+nonce/000000000=');
+    expect(csp).toBe(`script-src 'self' 'nonce-NEW+nonce/000000000=' 'strict-dynamic'; object-src 'none'`);
+    expect(body).not.toContain('OLDnonce');
+    expect(body.split('NEW+nonce/000000000=')).toHaveLength(4);
+    expect(body).toContain('<p>Bună ziua</p>');
+  });
+
+  it('refuses answers that are not for sharing', () => {
+    const ok = htmlAnswer('OLDnonce0000000000==');
+    expect(toStoredPage({ ...ok, status: 500 }, 0, SETTINGS.maxBodyBytes)).toBeNull();
+    expect(toStoredPage({ ...ok, status: 307 }, 0, SETTINGS.maxBodyBytes)).toBeNull();
+    expect(toStoredPage(htmlAnswer('OLDnonce0000000000==', { 'set-cookie': ['bs_partner=abc'] }), 0, SETTINGS.maxBodyBytes)).toBeNull();
+    expect(toStoredPage(htmlAnswer('OLDnonce0000000000==', { 'content-type': 'text/x-component' }), 0, SETTINGS.maxBodyBytes)).toBeNull();
+    expect(toStoredPage(htmlAnswer('OLDnonce0000000000==', { 'content-encoding': 'gzip' }), 0, SETTINGS.maxBodyBytes)).toBeNull();
+    expect(toStoredPage(htmlAnswer('OLDnonce0000000000==', { 'content-security-policy': "script-src 'self'" }), 0, SETTINGS.maxBodyBytes)).toBeNull();
+    expect(toStoredPage(ok, 0, 10)).toBeNull();
+  });
+});
+
+describe('PageCache', () => {
+  it('renders once, then answers fresh until the TTL, then lets one request render again', () => {
+    const cache = new PageCache(SETTINGS);
+    const first = cache.lookup('k', 0);
+    expect(first.kind).toBe('render');
+    if (first.kind !== 'render') return;
+    first.done(page(0));
+    expect(cache.lookup('k', 999).kind).toBe('fresh');
+
+    const refresh = cache.lookup('k', 1000);
+    expect(refresh.kind).toBe('render');
+    // While it renders, others get the previous page, up to staleMs past freshness…
+    expect(cache.lookup('k', 1500)).toMatchObject({ kind: 'stale', page: { storedAt: 0 } });
+    // …and beyond that they wait for the render.
+    const waiting = cache.lookup('k', 7000);
+    expect(waiting.kind).toBe('wait');
+    if (refresh.kind !== 'render' || waiting.kind !== 'wait') return;
+    refresh.done(page(7001, 'new'));
+    return expect(waiting.page).resolves.toMatchObject({ body: ['new'] });
+  });
+
+  it('waiters of a first render get its page; a render that may not be shared drops the entry', async () => {
+    const cache = new PageCache(SETTINGS);
+    const first = cache.lookup('k', 0);
+    const second = cache.lookup('k', 1);
+    expect(second.kind).toBe('wait');
+    if (first.kind !== 'render' || second.kind !== 'wait') return;
+    first.done(page(2));
+    await expect(second.page).resolves.toMatchObject({ storedAt: 2 });
+
+    const again = cache.lookup('k', 5000);
+    if (again.kind !== 'render') throw new Error(`expected a render, got ${again.kind}`);
+    again.done(null);
+    again.done(page(9)); // settles once
+    expect(cache.size).toBe(0);
+    expect(cache.lookup('k', 5001).kind).toBe('render');
+  });
+
+  it('keeps at most maxEntries pages, dropping the least recently used but never one being rendered', () => {
+    const cache = new PageCache(SETTINGS);
+    const put = (key: string, at: number) => {
+      const l = cache.lookup(key, at);
+      if (l.kind === 'render') l.done(page(at));
+    };
+    put('a', 0);
+    put('b', 0);
+    put('c', 0);
+    expect(cache.lookup('a', 1).kind).toBe('fresh'); // a is now the most recent
+    put('d', 2);
+    expect(cache.size).toBe(3);
+    expect(cache.lookup('b', 3).kind).toBe('render'); // b was dropped (and now renders)
+    expect(cache.lookup('a', 3).kind).toBe('fresh');
+  });
+
+  it('is off with a TTL of 0', () => {
+    expect(new PageCache({ ...SETTINGS, ttlMs: 0 }).enabled).toBe(false);
+    expect(new PageCache(SETTINGS).enabled).toBe(true);
+  });
+});
+
+describe('server settings', () => {
+  it('defaults, arguments over the environment, and a clear error for a bad value', () => {
+    expect(readServerSettings([], {})).toEqual({
+      port: 3000,
+      host: undefined,
+      cache: { ttlMs: 1000, staleMs: 5000, maxEntries: 500, maxBodyBytes: 512 * 1024 },
+      gzipLevel: 6,
+    });
+    const s = readServerSettings(['-p', '3100', '--hostname=127.0.0.1'], { PORT: '9', PAGE_CACHE_TTL_MS: '0', PAGE_CACHE_GZIP_LEVEL: '' });
+    expect(s).toMatchObject({ port: 3100, host: '127.0.0.1', cache: { ttlMs: 0 }, gzipLevel: 6 });
+    expect(() => readServerSettings([], { PAGE_CACHE_TTL_MS: 'soon' })).toThrow(/PAGE_CACHE_TTL_MS/);
+  });
+
+  it('reads Accept-Encoding like a server should', () => {
+    const accepts = (value?: string) => acceptsGzip({ headers: value === undefined ? {} : { 'accept-encoding': value } });
+    expect(accepts('gzip, deflate, br')).toBe(true);
+    expect(accepts('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(accepts('gzip;q=0')).toBe(false);
+    expect(accepts('br')).toBe(false);
+    expect(accepts()).toBe(false);
+  });
+});
+
+// ── Over real HTTP: the handler in front of a stand-in for Next.js ───────────────────────────────────────────
+
+type Answer = { status?: number; headers?: Record<string, string | string[]>; chunks: string[]; delayMs?: number; fail?: boolean };
+
+let server: Server | null = null;
+afterEach(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    server = null;
+  }
+});
+
+/** A server whose inner handler writes `answer(n)` for its n-th render, with that render's nonce. */
+async function serve(answer: (render: number, nonce: string) => Answer, cacheSettings = SETTINGS) {
+  let renders = 0;
+  const inner: RequestHandler = async (_req: IncomingMessage, res: ServerResponse) => {
+    renders += 1;
+    const nonce = `render${renders}nonce0000000==`;
+    const a = answer(renders, nonce);
+    if (a.fail) noteBackendFailure();
+    res.statusCode = a.status ?? 200;
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-security-policy', `script-src 'nonce-${nonce}' 'strict-dynamic'`);
+    res.setHeader('vary', 'rsc');
+    for (const [k, v] of Object.entries(a.headers ?? {})) res.setHeader(k, v);
+    for (const chunk of a.chunks) {
+      res.write(chunk);
+      if (a.delayMs) await new Promise((r) => setTimeout(r, a.delayMs));
+    }
+    res.end();
+  };
+  const cache = new PageCache(cacheSettings);
+  const handler = withGuestPageCache(inner, cache, 6);
+  server = createServer((req, res) => void handler(req, res));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { get, renders: () => renders, cache };
+}
+
+const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe('withGuestPageCache over HTTP', () => {
+  it('streams the first render, then answers from it with a fresh nonce in the header and every script', async () => {
+    const { get, renders } = await serve((_, nonce) => ({ chunks: [`<script nonce="${nonce}"></script>`, '<main>Acasă</main>', `<script nonce="${nonce}"></script>`] }));
+    const first = await get('/');
+    expect(first.headers['x-page-cache']).toBe('MISS');
+    const second = await get('/');
+    const third = await get('/');
+    expect(renders()).toBe(1);
+    for (const answer of [second, third]) {
+      expect(answer.headers['x-page-cache']).toBe('HIT');
+      const nonce = nonceOf(answer.headers['content-security-policy'])!;
+      expect(answer.body.toString()).toBe(`<script nonce="${nonce}"></script><main>Acasă</main><script nonce="${nonce}"></script>`);
+      expect(answer.headers['content-length']).toBe(String(answer.body.length));
+      expect(answer.headers.vary).toBe('rsc, Accept-Encoding');
+    }
+    const nonces = [first, second, third].map((a) => nonceOf(a.headers['content-security-policy']));
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('compresses answers from the cache for clients that take gzip', async () => {
+    const html = `<main>${'Asigurare RCA online. '.repeat(200)}</main>`;
+    const { get } = await serve(() => ({ chunks: [html] }));
+    await get('/rca', { 'accept-encoding': 'gzip' });
+    const hit = await get('/rca', { 'accept-encoding': 'gzip, br' });
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(hit.body).toString()).toBe(html);
+    expect(hit.body.length).toBeLessThan(html.length / 5);
+  });
+
+  it('concurrent first requests share one render', async () => {
+    const { get, renders } = await serve(() => ({ chunks: ['<p>a</p>', '<p>b</p>'], delayMs: 30 }));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get('/faq')));
+    expect(renders()).toBe(1);
+    for (const a of answers) expect(a.body.toString()).toBe('<p>a</p><p>b</p>');
+  });
+
+  it('never keeps a render during which a backend call failed, nor an error, a redirect or a cookie', async () => {
+    const failures = backendFailureCount();
+    const { get, renders } = await serve((n): Answer =>
+      n === 1 ? { chunks: ['<p>Eroare</p>'], fail: true }
+      : n === 2 ? { status: 500, chunks: ['x'] }
+      : n === 3 ? { status: 307, headers: { location: '/maintenance' }, chunks: [] }
+      : n === 4 ? { headers: { 'set-cookie': 'bs_partner=abc' }, chunks: ['<p>p</p>'] }
+      : { chunks: ['<p>ok</p>'] },
+    );
+    for (let i = 0; i < 5; i++) expect((await get('/house')).headers['x-page-cache']).toBe('MISS');
+    expect(backendFailureCount()).toBe(failures + 1);
+    expect((await get('/house')).headers['x-page-cache']).toBe('HIT');
+    expect(renders()).toBe(5);
+  });
+
+  it('signed-in and private requests always reach Next.js', async () => {
+    const { get, renders } = await serve(() => ({ chunks: ['<p>personal</p>'] }));
+    await get('/', { cookie: 'bs_session=abc' });
+    await get('/', { cookie: 'bs_session=abc' });
+    await get('/account/policies');
+    await get('/account/policies');
+    expect(renders()).toBe(4);
+  });
+
+  it('a page larger than the limit is served but not kept', async () => {
+    const { get, renders } = await serve(() => ({ chunks: ['a'.repeat(40_000), 'b'.repeat(40_000)] }));
+    expect((await get('/tire')).body.length).toBe(80_000);
+    await get('/tire');
+    expect(renders()).toBe(2);
+  });
+});
+
+describe('captureResponse', () => {
+  it('gives null when the client goes away before the end', async () => {
+    let captured: CapturedResponse | null | undefined;
+    let listening!: Server;
+    const settled = new Promise<void>((resolve) => {
+      listening = server = createServer((_req, res) => {
+        captureResponse(res, 1024, (c) => {
+          captured = c;
+          resolve();
+        });
+        res.write('<p>start</p>');
+      });
+    });
+    listening.listen(0, '127.0.0.1');
+    await once(listening, 'listening');
+    const port = (listening.address() as AddressInfo).port;
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/' }, (res) => {
+      res.once('data', () => req.destroy());
+    });
+    req.on('error', () => undefined);
+    req.end();
+    await settled;
+    expect(captured).toBeNull();
+  });
+});
