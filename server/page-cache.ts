@@ -22,8 +22,8 @@ export type StoredPage = {
   headers: Array<[string, string | string[]]>;
   /** The policy header split at the render's nonce. */
   csp: string[];
-  /** The HTML split at the render's nonce. */
-  body: string[];
+  /** The HTML split at the render's nonce (bytes: an answer is written without building one big string). */
+  body: Buffer[];
   bytes: number;
   storedAt: number;
 };
@@ -69,15 +69,32 @@ export function toStoredPage(captured: CapturedResponse, now: number, maxBodyByt
   return {
     headers,
     csp: policy.split(nonce),
-    body: captured.body.toString('utf8').split(nonce),
+    body: splitBuffer(captured.body, Buffer.from(nonce)),
     bytes: captured.body.length,
     storedAt: now,
   };
 }
 
-/** The page's HTML and policy with `nonce` in place of the render's. */
-export function withNonce(page: StoredPage, nonce: string): { csp: string; body: string } {
-  return { csp: page.csp.join(nonce), body: page.body.join(nonce) };
+function splitBuffer(buffer: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = buffer.indexOf(separator); at >= 0; at = buffer.indexOf(separator, from)) {
+    parts.push(buffer.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(buffer.subarray(from));
+  return parts;
+}
+
+/** The page's policy and HTML (as the pieces to write, in order) with `nonce` in place of the render's. */
+export function withNonce(page: StoredPage, nonce: string): { csp: string; body: Buffer[] } {
+  const value = Buffer.from(nonce);
+  const body: Buffer[] = [];
+  page.body.forEach((part, i) => {
+    if (i > 0) body.push(value);
+    body.push(part);
+  });
+  return { csp: page.csp.join(nonce), body };
 }
 
 type Slot = { page: StoredPage | null; refreshing: Promise<StoredPage | null> | null };

@@ -38,7 +38,6 @@ export async function sendStoredPage(
   gzipLevel: number,
 ): Promise<void> {
   const { csp, body } = withNonce(page, createNonce());
-  let payload = Buffer.from(body, 'utf8');
   let vary: string | string[] | undefined;
   response.statusCode = 200;
   for (const [name, value] of page.headers) {
@@ -48,10 +47,17 @@ export async function sendStoredPage(
   response.setHeader('content-security-policy', csp);
   response.setHeader('vary', withVaryOnEncoding(vary));
   response.setHeader('x-page-cache', state);
-  if (gzipLevel > 0 && payload.length >= MIN_GZIP_BYTES && acceptsGzip(request)) {
-    payload = await gzipAsync(payload, { level: gzipLevel });
+  const length = body.reduce((sum, part) => sum + part.length, 0);
+  if (gzipLevel > 0 && length >= MIN_GZIP_BYTES && acceptsGzip(request)) {
+    const payload = await gzipAsync(Buffer.concat(body, length), { level: gzipLevel });
     response.setHeader('content-encoding', 'gzip');
+    response.setHeader('content-length', payload.length);
+    response.end(payload);
+    return;
   }
-  response.setHeader('content-length', payload.length);
-  response.end(payload);
+  response.setHeader('content-length', length);
+  response.cork();
+  for (const part of body) response.write(part);
+  response.end();
+  response.uncork();
 }

@@ -9,6 +9,10 @@ export type ServerSettings = {
   cache: PageCacheSettings;
   /** gzip level of pages answered from the cache (0 = never compress). */
   gzipLevel: number;
+  /** V8 young generation semi-space in MB (0 = V8's default). */
+  semiSpaceMb: number;
+  /** Full garbage collection after this long without requests following a busy period (0 = never). */
+  idleGcMs: number;
 };
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -21,6 +25,8 @@ const schema = z.object({
   PAGE_CACHE_MAX_ENTRIES: int(0, 100_000, 500),
   PAGE_CACHE_MAX_BODY_KB: int(1, 10_240, 512),
   PAGE_CACHE_GZIP_LEVEL: int(0, 9, 6),
+  WEB_SEMI_SPACE_MB: int(0, 256, 4),
+  WEB_IDLE_GC_MS: int(0, 3_600_000, 5000),
 });
 
 function argument(args: string[], names: string[]): string | undefined {
@@ -54,5 +60,7 @@ export function readServerSettings(args: string[], env: Record<string, string | 
       maxBodyBytes: s.PAGE_CACHE_MAX_BODY_KB * 1024,
     },
     gzipLevel: s.PAGE_CACHE_GZIP_LEVEL,
+    semiSpaceMb: s.WEB_SEMI_SPACE_MB,
+    idleGcMs: s.WEB_IDLE_GC_MS,
   };
 }

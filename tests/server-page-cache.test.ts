@@ -15,7 +15,7 @@ import { readServerSettings } from '@/server/settings';
 const SETTINGS = { ttlMs: 1000, staleMs: 5000, maxEntries: 3, maxBodyBytes: 64 * 1024 };
 
 function page(storedAt: number, body = 'x'): StoredPage {
-  return { headers: [], csp: ['a'], body: [body], bytes: body.length, storedAt };
+  return { headers: [], csp: ['a'], body: [Buffer.from(body)], bytes: body.length, storedAt };
 }
 
 function htmlAnswer(nonce: string, extra: Record<string, string | string[]> = {}): CapturedResponse {
@@ -68,7 +68,8 @@ describe('toStoredPage and withNonce', () => {
     expect(stored).not.toBeNull();
     const names = stored!.headers.map(([name]) => name);
     expect(names).toEqual(['content-type', 'cache-control']);
-    const { csp, body } = withNonce(stored!, 'NEW+nonce/000000000=');
+    const { csp, body: parts } = withNonce(stored!, 'NEW+nonce/000000000=');
+    const body = Buffer.concat(parts).toString('utf8');
     expect(csp).toBe(`script-src 'self' 'nonce-NEW+nonce/000000000=' 'strict-dynamic'; object-src 'none'`);
     expect(body).not.toContain('OLDnonce');
     expect(body.split('NEW+nonce/000000000=')).toHaveLength(4);
@@ -105,7 +106,7 @@ describe('PageCache', () => {
     expect(waiting.kind).toBe('wait');
     if (refresh.kind !== 'render' || waiting.kind !== 'wait') return;
     refresh.done(page(7001, 'new'));
-    return expect(waiting.page).resolves.toMatchObject({ body: ['new'] });
+    return expect(waiting.page).resolves.toMatchObject({ body: [Buffer.from('new')] });
   });
 
   it('waiters of a first render get its page; a render that may not be shared drops the entry', async () => {
@@ -154,6 +155,8 @@ describe('server settings', () => {
       host: undefined,
       cache: { ttlMs: 1000, staleMs: 5000, maxEntries: 500, maxBodyBytes: 512 * 1024 },
       gzipLevel: 6,
+      semiSpaceMb: 4,
+      idleGcMs: 5000,
     });
     const s = readServerSettings(['-p', '3100', '--hostname=127.0.0.1'], { PORT: '9', PAGE_CACHE_TTL_MS: '0', PAGE_CACHE_GZIP_LEVEL: '' });
     expect(s).toMatchObject({ port: 3100, host: '127.0.0.1', cache: { ttlMs: 0 }, gzipLevel: 6 });
