@@ -6,7 +6,8 @@ import { sessionCookieNames } from '@/lib/session/cookies';
  *
  * Only a guest's full-page GET of a public catalogue or content page qualifies: no session (signed-in pages
  * are personal), no React Server Components or prefetch request (those are not HTML), no internal Next.js
- * header. Everything that changes such a page for a guest is in the key: host, path and query, and the
+ * header. Everything that changes such a page for a guest is in the key: host (with the forwarded host and
+ * protocol a reverse proxy adds, so no request can plant a page for another origin), path and query, and the
  * partner that started the visit (its theme and code). Partner routes (`/rca-abc`) set the partner cookie on
  * every answer, so they are never stored.
  */
@@ -56,5 +57,6 @@ export function guestPageKey(request: PageRequest): string | null {
     if (SESSION_COOKIES.has(name) && value !== '') return null;
     if (PARTNER_COOKIES.has(name)) partner = value;
   }
-  return `${request.headers.host ?? ''}\n${request.url}\n${partner}`;
+  const { host = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = request.headers;
+  return `${host} ${forwardedHost} ${forwardedProto}\n${request.url}\n${partner}`;
 }

@@ -38,11 +38,14 @@ describe('guestPageKey', () => {
 
   it('takes a guest GET of the public catalogue and content pages, with host, URL and partner in the key', () => {
     for (const url of ['/', '/rca', '/rca/B123ABC', '/rca/B123ABC/WVWZZZ1JZXW000001', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/faq', '/contact-us', '/info', '/info/termeni-si-conditii', '/rca?plate=B1']) {
-      expect(get(url), url).toBe(`shop.test\n${url}\n`);
+      expect(get(url), url).toBe(`shop.test  \n${url}\n`);
     }
-    expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test\n/travel\nabc');
-    expect(get('/travel', { cookie: '__Host-bs_partner=xyz' })).toBe('shop.test\n/travel\nxyz');
+    expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test  \n/travel\nabc');
+    expect(get('/travel', { cookie: '__Host-bs_partner=xyz' })).toBe('shop.test  \n/travel\nxyz');
     expect(get('/travel', { cookie: 'bs_partner=abc' })).not.toBe(get('/travel'));
+    // A forwarded host or protocol (from a reverse proxy, or forged) never shares a copy with the plain request.
+    expect(get('/', { 'x-forwarded-host': 'evil.example' })).not.toBe(get('/'));
+    expect(get('/', { 'x-forwarded-proto': 'https' })).not.toBe(get('/'));
   });
 
   it('leaves signed-in visitors, private pages, partner routes and non-HTML requests to Next.js', () => {
