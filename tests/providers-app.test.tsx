@@ -23,7 +23,8 @@ vi.mock('@/lib/api/auth', () => ({ fetchUser: () => fetchUser() }));
 let pathname = '/';
 vi.mock('next/navigation', () => ({ usePathname: () => pathname }));
 
-const { AppProviders, TOAST_OPTIONS } = await import('@/components/providers/app-providers');
+const { AppProviders } = await import('@/components/providers/app-providers');
+const { TOAST_OPTIONS } = await import('@/components/providers/toast-options');
 const { pusherOptions } = await import('@/lib/realtime/connection');
 const { emitRealtimeEvent } = await import('@/lib/realtime/events');
 const { browserEffects } = await import('@/lib/api/client');

@@ -1,8 +1,6 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import type { PublicConfig } from '@/lib/config/env';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
@@ -15,19 +13,7 @@ import { PublicConfigContext } from './public-config-context';
 import { RealtimeConnector } from './realtime-connector';
 import { StoreHydration } from './store-hydration';
 import { TabSessionSync } from './tab-session-sync';
-
-/** SPEC §9 toast constants. */
-export const TOAST_OPTIONS = {
-  autoClose: 5000,
-  position: 'top-right',
-  limit: 20,
-  newestOnTop: true,
-  draggable: true,
-  draggablePercent: 60,
-  pauseOnHover: true,
-  pauseOnFocusLoss: true,
-  closeOnClick: true,
-} as const;
+import { ToastHost } from './toast-host';
 
 type AppProvidersProps = {
   config: PublicConfig;
@@ -39,7 +25,7 @@ type AppProvidersProps = {
 };
 
 /**
- * Client-side machinery of the whole app: toasts, store hydration, realtime (signed in) or maintenance polling
+ * Client-side machinery of the whole app: toasts (react-toastify loads on the first one), store hydration, realtime (signed in) or maintenance polling
  * (signed out), inactivity and cross-tab logout, cookie consent, analytics and deploy guards.
  * Captcha is NOT here: wrap protected forms in <CaptchaProvider> (components/providers/captcha-provider.tsx).
  */
@@ -54,7 +40,7 @@ export function AppProviders({ config, signedIn, clientIp = null, children }: Ap
     <PublicConfigContext value={config}>
       {children}
       <StoreHydration signedIn={signedIn} clientIp={clientIp} />
-      <ToastContainer {...TOAST_OPTIONS} />
+      <ToastHost />
       <CookieConsentBanner />
       <AnalyticsTracker enabled={config.analytics.enabled} domain={config.analytics.domain} />
       <DeployGuards />

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '@/lib/toast';
 import { claimChunkReload, isChunkLoadError } from './chunk-reload-guard';
 import { NewBuildToast } from './new-build-toast';
 
@@ -47,7 +47,7 @@ export function DeployGuards({ pollMs = BUILD_POLL_MS }: { pollMs?: number }) {
         if (stopped || !buildId) return;
         if (known === null) known = buildId;
         else if (buildId !== known) {
-          toast.info(<NewBuildToast />, { toastId: 'new-build', autoClose: false, closeOnClick: false });
+          void notify.info(<NewBuildToast />, { toastId: 'new-build', autoClose: false, closeOnClick: false });
         }
       } catch {
         /* offline: next time */

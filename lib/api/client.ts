@@ -22,7 +22,7 @@
  */
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
 import axiosRetry, { retryAfter } from 'axios-retry';
-import { toast } from 'react-toastify';
+import { notify } from '@/lib/toast';
 import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError } from './errors';
 import { endSession } from './session-end';
 import { ensureXsrfCookie, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
@@ -54,7 +54,7 @@ export const browserEffects: CatalogueEffects = {
     void endSession({ reason: 'unauthorized' });
   },
   toastErrors: (messages) => {
-    for (const message of messages) toast.error(message, { toastId: `422:${message}` });
+    for (const message of messages) void notify.error(message, { toastId: `422:${message}` });
   },
 };
 
