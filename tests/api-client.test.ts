@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, RETRY_STATUSES, type CatalogueEffects } from '@/lib/api/client';
+import { createApiClient, RETRY_STATUSES } from '@/lib/api/axios-client';
+import type { CatalogueEffects } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { fakeAdapter, type FakeReply } from './helpers/fake-adapter';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '@/lib/api/client';
+import { loadApiInstance } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { emailExists, fetchUser, login, storeFromProductPage } from '@/lib/api/auth';
 import { checkActiveSession, generateCode, generateQrCode, removeTwoFactor, verifyCode } from '@/lib/api/two-factor';
@@ -36,6 +36,8 @@ const statuses = (updatedAt: string, rca = true) => ({
 });
 
 let calls: InternalAxiosRequestConfig[] = [];
+// The modules call `api`, which creates the one axios instance on first use: the same instance is faked here.
+const api = await loadApiInstance();
 const originalAdapter = api.defaults.adapter;
 
 function answer(replies: FakeReply[] | ((c: InternalAxiosRequestConfig, i: number) => FakeReply)) {

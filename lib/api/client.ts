@@ -1,5 +1,6 @@
 /**
- * The browser's API client (SPEC §7–§9). ONE axios instance, `api`, for every call the browser makes.
+ * The browser's API client (SPEC §7–§9). ONE axios instance, reached through `api`, for every call the browser
+ * makes. axios itself (lib/api/axios-client.ts) loads on the first call, so it is not in any first-load bundle.
  *
  * How to add an API module (lib/api/quotes.ts, orders.ts, …):
  *   - one typed function per backend call, named after what it does (`createQuote`, `listOrders`);
@@ -20,18 +21,12 @@
  *     the final outcome: error code 503 → /maintenance; HTTP 401/403 → logout, alert, /authenticate;
  *     422 → first message of each field as an error toast; then the normalised ApiError is re-thrown.
  */
-import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
-import axiosRetry, { retryAfter } from 'axios-retry';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { notify } from '@/lib/toast';
-import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError } from './errors';
+import { apiErrorFromResponse } from './errors';
 import { endSession } from './session-end';
-import { ensureXsrfCookie, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
 
 export { readXsrfToken, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
-
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
-export const WRITE_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export type Envelope<T> = { data: T };
 
@@ -58,98 +53,37 @@ export const browserEffects: CatalogueEffects = {
   },
 };
 
-export function isWriteMethod(method: string | undefined): boolean {
-  return WRITE_METHODS.has((method ?? 'get').toLowerCase());
-}
+let instance: Promise<AxiosInstance> | null = null;
 
-/** RFC 4122 v4; crypto.randomUUID exists only in secure contexts, so fall back to getRandomValues. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-export function shouldRetry(error: AxiosError): boolean {
-  const status = error.response?.status;
-  return isWriteMethod(error.config?.method) && status !== undefined && RETRY_STATUSES.has(status);
-}
-
-/** Turns any failure into an ApiError and applies SPEC §8's catalogue once. */
-export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): ApiError {
-  // Already handled by the inner chain of a retried request.
-  if (isApiError(error)) return error;
-  let apiError: ApiError;
-  if (axios.isAxiosError(error) && error.response) {
-    apiError = apiErrorFromResponse(error.response.status, error.response.data);
-  } else if (axios.isCancel(error)) {
-    return new ApiError({ code: 'canceled', status: 0, message: 'Request canceled' });
-  } else {
-    apiError = apiErrorFromResponse(0, null);
-  }
-  if (apiError.code === MAINTENANCE_CODE) {
-    effects.goToMaintenance();
-  } else if ((apiError.status === 401 || apiError.status === 403) && apiError.code !== 'csrf_failed') {
-    // csrf_failed is the BFF's own refusal of a forged write, not a session problem: no logout for it.
-    effects.logout();
-  } else if (apiError.status === 422) {
-    const messages = firstFieldMessages(apiError.fieldErrors);
-    if (messages.length > 0) effects.toastErrors(messages);
-  }
-  return apiError;
-}
-
-export type ApiClientOptions = {
-  adapter?: AxiosAdapter;
-  effects?: CatalogueEffects;
-  /** Delay before the one retry, ms. Honours Retry-After when larger. */
-  retryDelayMs?: number;
-  ensureXsrf?: () => Promise<void>;
-};
-
-export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
-  const effects = options.effects ?? browserEffects;
-  const retryDelayMs = options.retryDelayMs ?? 300;
-  const ensureXsrf = options.ensureXsrf ?? ensureXsrfCookie;
-  const instance = axios.create({
-    baseURL: '',
-    timeout: 0,
-    validateStatus: (status) => status >= 200 && status <= 299,
-    xsrfCookieName: XSRF_COOKIE_NAME,
-    xsrfHeaderName: XSRF_HEADER_NAME,
-    withCredentials: true,
-    headers: { Accept: 'application/json' },
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
-
-  instance.interceptors.request.use(async (config) => {
-    if (isWriteMethod(config.method)) {
-      const headers = AxiosHeaders.from(config.headers);
-      // A retry passes through here again with the same config: keep its key.
-      if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
-      config.headers = headers;
-      await ensureXsrf();
-    }
-    return config;
-  });
-
-  axiosRetry(instance, {
-    retries: 1,
-    retryCondition: shouldRetry,
-    retryDelay: (_count, error) => Math.max(retryDelayMs, Math.min(retryAfter(error), 5000)),
-    shouldResetTimeout: true,
-  });
-
-  instance.interceptors.response.use(undefined, (error: unknown) => {
-    throw applyErrorCatalogue(error, effects);
-  });
+/**
+ * The one axios instance of the browser, created on first use. A failed load (offline, or a chunk gone after
+ * a deploy) is not cached: the next call tries again; this one fails like a network error.
+ */
+export function loadApiInstance(): Promise<AxiosInstance> {
+  instance ??= import('./axios-client').then(
+    ({ createApiClient }) => createApiClient(),
+    (error: unknown) => {
+      instance = null;
+      console.error('[api] could not load the API client', error);
+      throw apiErrorFromResponse(0, null);
+    },
+  );
   return instance;
 }
 
-/** The one instance of the browser. */
-export const api = createApiClient();
+/** `api.get/post/put/patch/delete`: axios's methods, answered by the lazily created instance. */
+export const api = {
+  get: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadApiInstance()).get<T>(url, config),
+  delete: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadApiInstance()).delete<T>(url, config),
+  post: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadApiInstance()).post<T>(url, data, config),
+  put: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadApiInstance()).put<T>(url, data, config),
+  patch: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadApiInstance()).patch<T>(url, data, config),
+};
 
 export function unwrap<T>(response: AxiosResponse<Envelope<T>>): T {
   return response.data.data;

@@ -1,0 +1,103 @@
+/**
+ * The axios side of the browser's API client (lib/api/client.ts explains the rules). Loaded on the first
+ * call through `api`, so axios and axios-retry stay out of every page's first-load JavaScript.
+ */
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance } from 'axios';
+import axiosRetry, { retryAfter } from 'axios-retry';
+import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError } from './errors';
+import { browserEffects, type CatalogueEffects } from './client';
+import { ensureXsrfCookie, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
+
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export function isWriteMethod(method: string | undefined): boolean {
+  return WRITE_METHODS.has((method ?? 'get').toLowerCase());
+}
+
+/** RFC 4122 v4; crypto.randomUUID exists only in secure contexts, so fall back to getRandomValues. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function shouldRetry(error: AxiosError): boolean {
+  const status = error.response?.status;
+  return isWriteMethod(error.config?.method) && status !== undefined && RETRY_STATUSES.has(status);
+}
+
+/** Turns any failure into an ApiError and applies SPEC §8's catalogue once. */
+export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): ApiError {
+  // Already handled by the inner chain of a retried request.
+  if (isApiError(error)) return error;
+  let apiError: ApiError;
+  if (axios.isAxiosError(error) && error.response) {
+    apiError = apiErrorFromResponse(error.response.status, error.response.data);
+  } else if (axios.isCancel(error)) {
+    return new ApiError({ code: 'canceled', status: 0, message: 'Request canceled' });
+  } else {
+    apiError = apiErrorFromResponse(0, null);
+  }
+  if (apiError.code === MAINTENANCE_CODE) {
+    effects.goToMaintenance();
+  } else if ((apiError.status === 401 || apiError.status === 403) && apiError.code !== 'csrf_failed') {
+    // csrf_failed is the BFF's own refusal of a forged write, not a session problem: no logout for it.
+    effects.logout();
+  } else if (apiError.status === 422) {
+    const messages = firstFieldMessages(apiError.fieldErrors);
+    if (messages.length > 0) effects.toastErrors(messages);
+  }
+  return apiError;
+}
+
+export type ApiClientOptions = {
+  adapter?: AxiosAdapter;
+  effects?: CatalogueEffects;
+  /** Delay before the one retry, ms. Honours Retry-After when larger. */
+  retryDelayMs?: number;
+  ensureXsrf?: () => Promise<void>;
+};
+
+export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
+  const effects = options.effects ?? browserEffects;
+  const retryDelayMs = options.retryDelayMs ?? 300;
+  const ensureXsrf = options.ensureXsrf ?? ensureXsrfCookie;
+  const instance = axios.create({
+    baseURL: '',
+    timeout: 0,
+    validateStatus: (status) => status >= 200 && status <= 299,
+    xsrfCookieName: XSRF_COOKIE_NAME,
+    xsrfHeaderName: XSRF_HEADER_NAME,
+    withCredentials: true,
+    headers: { Accept: 'application/json' },
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
+
+  instance.interceptors.request.use(async (config) => {
+    if (isWriteMethod(config.method)) {
+      const headers = AxiosHeaders.from(config.headers);
+      // A retry passes through here again with the same config: keep its key.
+      if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
+      config.headers = headers;
+      await ensureXsrf();
+    }
+    return config;
+  });
+
+  axiosRetry(instance, {
+    retries: 1,
+    retryCondition: shouldRetry,
+    retryDelay: (_count, error) => Math.max(retryDelayMs, Math.min(retryAfter(error), 5000)),
+    shouldResetTimeout: true,
+  });
+
+  instance.interceptors.response.use(undefined, (error: unknown) => {
+    throw applyErrorCatalogue(error, effects);
+  });
+  return instance;
+}
