@@ -30,6 +30,21 @@ describe('no-flash theme script', () => {
     expect(runThemeScript({ state: { isDarkTheme: false, isThemeChangedManually: true }, version: 0 }, true)).toBe(false);
   });
 
+  it('marks <html> while no cookie choice is stored, so the server-rendered banner is in the first paint', () => {
+    const pending = () => document.documentElement.hasAttribute('data-consent-pending');
+    document.documentElement.removeAttribute('data-consent-pending');
+    runThemeScript(undefined, false);
+    expect(pending()).toBe(true);
+    document.documentElement.removeAttribute('data-consent-pending');
+    runThemeScript({ state: { isCookieConsentAccepted: null }, version: 0 }, false);
+    expect(pending()).toBe(true);
+    for (const choice of [true, false]) {
+      document.documentElement.removeAttribute('data-consent-pending');
+      runThemeScript({ state: { isCookieConsentAccepted: choice }, version: 0 }, false);
+      expect(pending()).toBe(false);
+    }
+  });
+
   it('survives malformed storage', () => {
     document.documentElement.className = '';
     localStorage.setItem('systemStore', '{not json');

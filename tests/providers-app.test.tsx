@@ -129,6 +129,24 @@ describe('AppProviders', () => {
     expect(JSON.parse(localStorage.getItem('systemStore')!).state.isCookieConsentAccepted).toBe(false);
   });
 
+  it('cookie banner: in the markup before the stores are hydrated (CSS shows it only while no choice is stored), gone after a stored choice', async () => {
+    localStorage.setItem('systemStore', JSON.stringify({ state: { ...initialSystemState, isCookieConsentAccepted: false }, version: 0 }));
+    const { container } = renderApp({ signedIn: false });
+    // The first render is the server's markup: the banner is there, marked for the CSS rule.
+    expect(container.querySelector('[data-cookie-banner]')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('[data-cookie-banner]')).toBeNull());
+    expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false);
+  });
+
+  it('cookie banner: without a stored choice the page is marked pending and reserves the banner height', async () => {
+    document.documentElement.removeAttribute('data-consent-pending');
+    renderApp({ signedIn: false });
+    await screen.findByRole('region', { name: 'Folosim cookie-uri' });
+    await waitFor(() => expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Acceptă toate' }));
+    await waitFor(() => expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false));
+  });
+
   it('analytics: no page view without consent; one per navigation after "Acceptă toate"', async () => {
     const view = renderApp({ signedIn: false });
     await screen.findByRole('region', { name: 'Folosim cookie-uri' });

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
+import { CONSENT_PENDING_ATTRIBUTE } from '@/components/layout/theme-script';
 import { sendCookieConsent } from '@/lib/api/system';
 import type { CookieConsentChoice } from '@/lib/api/types';
 import { useStoresHydrated } from '@/stores/hydration';
@@ -11,6 +12,11 @@ import { useSystemStore } from '@/stores/system-store';
  * Cookie consent (SPEC §1, §7): "Acceptă toate" / "Doar esențiale". The choice is kept in systemStore
  * (isCookieConsentAccepted) and sent to POST /api/v1/cookie-consents (the BFF adds bearer and client IP).
  * A non-modal region at the bottom; the page reserves its height so nothing stays hidden under it on phones.
+ *
+ * Server-rendered for every visitor (a guest's HTML stays the same for all guests) and hidden by CSS unless the
+ * pre-paint script in <head> found no stored choice (`data-consent-pending` on <html>, see theme-script.ts): the
+ * banner is in the first paint instead of appearing after hydration, and needs no JavaScript to show. Once the
+ * stores are hydrated the component follows the store: a choice removes it.
  */
 export function CookieConsentBanner() {
   const hydrated = useStoresHydrated();
@@ -19,11 +25,16 @@ export function CookieConsentBanner() {
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLElement>(null);
   const titleId = useId();
-  const visible = hydrated && accepted === null;
+  // Before hydration the server's markup stays (CSS decides); afterwards the stored choice does.
+  const pending = hydrated && accepted === null;
+  const visible = !hydrated || pending;
 
   useEffect(() => {
     const element = ref.current;
-    if (!visible || !element) return;
+    if (!pending || !element) return;
+    // The pre-paint script could not read the storage (or it was malformed): show the banner now.
+    const root = document.documentElement;
+    root.setAttribute(CONSENT_PENDING_ATTRIBUTE, '');
     const body = document.body;
     const previous = body.style.paddingBottom;
     const reserve = () => {
@@ -35,8 +46,9 @@ export function CookieConsentBanner() {
     return () => {
       observer?.disconnect();
       body.style.paddingBottom = previous;
+      root.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
     };
-  }, [visible]);
+  }, [pending]);
 
   if (!visible) return null;
 
@@ -56,6 +68,7 @@ export function CookieConsentBanner() {
     <section
       ref={ref}
       aria-labelledby={titleId}
+      data-cookie-banner=""
       className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-surface shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6">
