@@ -1,12 +1,15 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/auth';
+import type { ChangePasswordValues } from '@/lib/validation/auth';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useAuthForm } from './use-auth-form';
+
+/** zod and the schema load with the first edit (see SchemaSource), not with the page. */
+const loadChangePasswordSchema = () => import('@/lib/validation/auth').then((m) => m.changePasswordSchema);
 
 type Props = { onSubmit: (values: ChangePasswordValues) => Promise<void> };
 
@@ -16,7 +19,7 @@ export function ChangePasswordForm({ onSubmit }: Props) {
   const [done, setDone] = useState(false);
   const form = useAuthForm({
     formRef,
-    schema: changePasswordSchema,
+    schema: loadChangePasswordSchema,
     initialValues: { current_password: '', password: '', password_confirmation: '' },
     onSubmit: async (values) => {
       setDone(false);

@@ -1,11 +1,13 @@
 'use client';
 
 import { useRef } from 'react';
-import { emailStepSchema } from '@/lib/validation/auth';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+/** zod and the schema load with the first edit (see SchemaSource), not with the page. */
+const loadEmailStepSchema = () => import('@/lib/validation/auth').then((m) => m.emailStepSchema);
 
 type Props = {
   defaultEmail?: string;
@@ -17,7 +19,7 @@ export function EmailStepForm({ defaultEmail = '', onSubmit }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAuthForm({
     formRef,
-    schema: emailStepSchema,
+    schema: loadEmailStepSchema,
     initialValues: { email: defaultEmail },
     onSubmit: (data) => onSubmit(data.email),
   });

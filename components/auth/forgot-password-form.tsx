@@ -1,11 +1,13 @@
 'use client';
 
 import { useRef } from 'react';
-import { forgotPasswordSchema } from '@/lib/validation/auth';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+/** zod and the schema load with the first edit (see SchemaSource), not with the page. */
+const loadForgotPasswordSchema = () => import('@/lib/validation/auth').then((m) => m.forgotPasswordSchema);
 
 type Props = {
   email: string;
@@ -17,7 +19,7 @@ export function ForgotPasswordForm({ email, onSubmit }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAuthForm({
     formRef,
-    schema: forgotPasswordSchema,
+    schema: loadForgotPasswordSchema,
     initialValues: { email },
     onSubmit: (data) => onSubmit(data.email),
   });

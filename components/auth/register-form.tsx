@@ -2,13 +2,16 @@
 
 import { useRef } from 'react';
 import Link from 'next/link';
-import { registerSchema, type RegisterValues } from '@/lib/validation/auth';
+import type { RegisterValues } from '@/lib/validation/auth';
 import { AuthCheckbox } from './auth-checkbox';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+/** zod and the schema load with the first edit (see SchemaSource), not with the page. */
+const loadRegisterSchema = () => import('@/lib/validation/auth').then((m) => m.registerSchema);
 
 type Props = {
   email: string;
@@ -20,7 +23,7 @@ export function RegisterForm({ email, onSubmit }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAuthForm({
     formRef,
-    schema: registerSchema,
+    schema: loadRegisterSchema,
     initialValues: {
       email,
       last_name: '',

@@ -1,12 +1,15 @@
 'use client';
 
 import { useRef } from 'react';
-import { resetPasswordSchema, type ResetPasswordValues } from '@/lib/validation/auth';
+import type { ResetPasswordValues } from '@/lib/validation/auth';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+/** zod and the schema load with the first edit (see SchemaSource), not with the page. */
+const loadResetPasswordSchema = () => import('@/lib/validation/auth').then((m) => m.resetPasswordSchema);
 
 type Props = {
   email: string;
@@ -19,7 +22,7 @@ export function ResetPasswordForm({ email, resetToken, onSubmit }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAuthForm({
     formRef,
-    schema: resetPasswordSchema,
+    schema: loadResetPasswordSchema,
     initialValues: { email, reset_token: resetToken, password: '', password_confirmation: '' },
     onSubmit,
   });

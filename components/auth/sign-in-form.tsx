@@ -1,11 +1,14 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { loginSchema, type LoginValues } from '@/lib/validation/auth';
+import type { LoginValues } from '@/lib/validation/auth';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
+
+/** zod and the schema load with the first edit (see SchemaSource), not with the page. */
+const loadLoginSchema = () => import('@/lib/validation/auth').then((m) => m.loginSchema);
 
 type Props = {
   email: string;
@@ -18,7 +21,7 @@ export function SignInForm({ email, onSubmit, onForgotPassword }: Props) {
   const [showPassword, setShowPassword] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAuthForm({
-    formRef, schema: loginSchema, initialValues: { email, password: '' }, onSubmit });
+    formRef, schema: loadLoginSchema, initialValues: { email, password: '' }, onSubmit });
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Autentificare">
       <FormError message={form.errors.form} />

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api/errors';
-import { serverFieldErrors, validateForm, type FieldErrorMap } from '@/lib/validation/auth';
+import { serverFieldErrors, validateForm, type FieldErrorMap } from '@/lib/validation/form-errors';
 
 /** Romanian fallback for failures that carry no message (network down, unexpected answer). */
 export const UNKNOWN_ERROR = 'A apărut o eroare. Vă rugăm să încercați din nou.';
@@ -27,8 +27,19 @@ export function errorsFromFailure(error: unknown, fields: readonly string[]): Fi
   return { form: UNKNOWN_ERROR };
 }
 
+/**
+ * The form's zod schema, or a function that loads it (`() => import('@/lib/validation/auth').then((m) => m.loginSchema)`):
+ * a loaded schema keeps zod out of the page's first-load JavaScript. Loading starts at the first edit, so it is
+ * usually there by the time the form is submitted.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+function resolveSchema<S extends z.ZodType>(source: SchemaSource<S>): Promise<S> {
+  return typeof source === 'function' ? (source as () => Promise<S>)() : Promise.resolve(source);
+}
+
 type Options<S extends z.ZodType, V extends Record<string, unknown>> = {
-  schema: S;
+  schema: SchemaSource<S>;
   initialValues: V;
   /** The form element: after a failed submit the first invalid input inside it receives focus. */
   formRef: RefObject<HTMLFormElement | null>;
@@ -37,7 +48,8 @@ type Options<S extends z.ZodType, V extends Record<string, unknown>> = {
 
 /**
  * State of one auth form: values (never cleared on error), one message per field, the pending flag, and a
- * submit handler that validates with the zod schema, calls `onSubmit`, and maps failures onto the fields.
+ * submit handler that validates with the zod schema (loaded on demand, see SchemaSource), calls `onSubmit`, and
+ * maps failures onto the fields.
  * After an error the first invalid input receives focus.
  */
 export function useAuthForm<S extends z.ZodType, V extends Record<string, unknown>>({
@@ -52,6 +64,16 @@ export function useAuthForm<S extends z.ZodType, V extends Record<string, unknow
   const focusPending = useRef(false);
   const submitting = useRef(false);
   const [initialValuesRef] = useState(() => ({ current: initialValues }));
+  const schemaRequested = useRef(false);
+
+  /** Starts loading a lazily loaded schema (once); errors surface at submit. */
+  const prepareSchema = useCallback(() => {
+    if (schemaRequested.current || typeof schema !== 'function') return;
+    schemaRequested.current = true;
+    resolveSchema(schema).catch(() => {
+      schemaRequested.current = false;
+    });
+  }, [schema]);
 
   useEffect(() => {
     if (!focusPending.current) return;
@@ -62,6 +84,7 @@ export function useAuthForm<S extends z.ZodType, V extends Record<string, unknow
   }, [errors, formRef]);
 
   const setField = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    prepareSchema();
     setValues((prev) => ({ ...prev, [name]: value }));
     setErrors((prev) => {
       if (!(name in prev) && !('form' in prev)) return prev;
@@ -70,7 +93,7 @@ export function useAuthForm<S extends z.ZodType, V extends Record<string, unknow
       delete next.form;
       return next;
     });
-  }, []);
+  }, [prepareSchema]);
 
   const showErrors = useCallback((next: FieldErrorMap) => {
     focusPending.current = true;
@@ -81,12 +104,22 @@ export function useAuthForm<S extends z.ZodType, V extends Record<string, unknow
     async (event?: FormEvent) => {
       event?.preventDefault();
       if (submitting.current) return;
-      const result = validateForm(schema, values);
+      submitting.current = true;
+      let resolved: S;
+      try {
+        resolved = await resolveSchema(schema);
+      } catch {
+        // The validation chunk could not load (offline, new deploy): nothing was sent.
+        submitting.current = false;
+        showErrors({ form: UNKNOWN_ERROR });
+        return;
+      }
+      const result = validateForm(resolved, values);
       if (!result.success) {
+        submitting.current = false;
         showErrors(result.errors);
         return;
       }
-      submitting.current = true;
       setPending(true);
       setErrors({});
       let keepPending = false;

@@ -154,46 +154,5 @@ export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 
-/** Field → first message, the shape every form renders. */
-export type FieldErrorMap = Record<string, string>;
-
-/** The first message of each field of a zod error. */
-export function firstFieldErrors(error: z.ZodError): FieldErrorMap {
-  const out: FieldErrorMap = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : 'form';
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
-
-/**
- * Validates form values: `{ success: true, data }` or `{ success: false, errors }` with one message per field.
- */
-export function validateForm<S extends z.ZodType>(
-  schema: S,
-  values: unknown,
-): { success: true; data: z.output<S> } | { success: false; errors: FieldErrorMap } {
-  const result = schema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  return { success: false, errors: firstFieldErrors(result.error) };
-}
-
-/**
- * A server 422's field errors (field → list of messages) as one message per field, keeping only the fields
- * the form knows (others fall into `form`), so they show next to the matching inputs.
- */
-export function serverFieldErrors(
-  fieldErrors: Record<string, string[] | string> | null | undefined,
-  knownFields: readonly string[],
-): FieldErrorMap {
-  const out: FieldErrorMap = {};
-  if (!fieldErrors) return out;
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    const message = Array.isArray(messages) ? messages[0] : messages;
-    if (!message) continue;
-    const key = knownFields.includes(field) ? field : 'form';
-    if (!(key in out)) out[key] = message;
-  }
-  return out;
-}
+// The form helpers live in a zod-free module so that forms can load the schemas on demand.
+export { firstFieldErrors, serverFieldErrors, validateForm, type FieldErrorMap } from './form-errors';
