@@ -15,7 +15,7 @@ function PlateForm() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        form.validate();
+        void form.validate();
       }}
     >
       <TextField label="Număr de înmatriculare" uppercase {...form.field('registration_plate')} />

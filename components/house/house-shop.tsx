@@ -7,7 +7,7 @@ import { useProductAvailability } from '@/components/products/use-product-availa
 import type { ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
 import { emptyHouseForm, houseInputSchema, type HouseFormValues } from '@/lib/validation/products/house';
 import { HouseForm } from './house-form';
 
@@ -51,8 +51,12 @@ export function HouseShop({ partnerCode, initialStatuses, productAvailable, rene
           form={form}
           busy={flow.busy}
           onSubmit={() => {
-            const parsed = form.validate();
-            if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+            form.validate().then(
+              (parsed) => {
+                if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+              },
+              () => flow.setError(VALIDATION_UNAVAILABLE),
+            );
           }}
         />
       }

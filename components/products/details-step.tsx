@@ -17,9 +17,9 @@ import { isApiError } from '@/lib/api/errors';
 import { payOrderHref } from '@/lib/api/orders';
 import { clearDrafts } from '@/lib/shop/draft-store';
 import { draftKeys } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common';
-import { detailsSchema, emptyDetailsForm, type DetailsFormValues, type IdentityRequirement } from '@/lib/validation/products/customer';
+import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
+import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
+import { emptyDetailsForm, type DetailsFormValues, type IdentityRequirement } from '@/lib/validation/products/customer-values';
 import { useAuthStore } from '@/stores/auth-store';
 import { OrderSummary } from './order-summary';
 
@@ -52,7 +52,11 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
   const getCaptchaToken = useCaptchaToken('store_from_product_page');
   const authenticated = useAuthStore((s) => s.authenticated);
   const user = useAuthStore((s) => s.user);
-  const schema = useMemo(() => () => detailsSchema(identity), [identity]);
+  // zod and the schema load on the first blur or submit, not with the page.
+  const schema = useMemo(
+    () => () => import('@/lib/validation/products/customer').then((m) => m.detailsSchema(identity)),
+    [identity],
+  );
   const form = useDraftForm({
     draftKey: draftKeys(flowKey).details,
     defaults: () => {
@@ -120,7 +124,13 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
     setError(null);
     setNeedsSignIn(false);
     setExpired(false);
-    const parsed = form.validate();
+    let parsed: Awaited<ReturnType<typeof form.validate>>;
+    try {
+      parsed = await form.validate();
+    } catch {
+      setError(VALIDATION_UNAVAILABLE);
+      return;
+    }
     if (!parsed) return;
     setBusy(true);
     try {

@@ -10,7 +10,8 @@ import { readDraft } from '@/lib/shop/draft-store';
 import { isApiError } from '@/lib/api/errors';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
 import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
-import { rcaStartWindow, type RcaFormValues, type RcaInput } from '@/lib/validation/products/rca';
+import type { RcaInput } from '@/lib/validation/products/rca';
+import { rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca-values';
 import { FUEL_OPTIONS, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
 
 type Form = ReturnType<typeof useDraftForm<RcaFormValues, RcaInput>>;

@@ -6,8 +6,8 @@ import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import type { ProductStatus } from '@/lib/api/types';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { emptyRcaForm, rcaInputSchema, type RcaFormValues } from '@/lib/validation/products/rca';
+import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
+import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-values';
 import { RcaForm } from './rca-form';
 
 const FLOW_KEY = 'rca';
@@ -27,7 +27,8 @@ type Props = {
 export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('rca', initialStatuses, productAvailable);
   const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'rca', partnerCode });
-  const schema = useMemo(() => () => rcaInputSchema(), []);
+  // zod and the schema load on the first blur or submit, not with the page.
+  const schema = useMemo(() => () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema()), []);
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
     defaults: () => {
@@ -66,8 +67,12 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
           busy={flow.busy}
           autoLookup={Boolean(plate || vin)}
           onSubmit={() => {
-            const parsed = form.validate();
-            if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+            form.validate().then(
+              (parsed) => {
+                if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+              },
+              () => flow.setError(VALIDATION_UNAVAILABLE),
+            );
           }}
         />
       }

@@ -7,14 +7,14 @@ import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import type { TravelInput } from '@/lib/validation/products/travel';
 import {
   multiTripEnd,
   travelStartWindow,
   tripDays,
   TRAVEL_MAX_TRAVELLERS,
   type TravelFormValues,
-  type TravelInput,
-} from '@/lib/validation/products/travel';
+} from '@/lib/validation/products/travel-values';
 
 type Form = ReturnType<typeof useDraftForm<TravelFormValues, TravelInput>>;
 

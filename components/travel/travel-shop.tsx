@@ -7,8 +7,8 @@ import { useProductAvailability } from '@/components/products/use-product-availa
 import type { ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { emptyTravelForm, travelInputSchema, type TravelFormValues } from '@/lib/validation/products/travel';
+import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
+import { emptyTravelForm, type TravelFormValues } from '@/lib/validation/products/travel-values';
 import { TravelForm } from './travel-form';
 
 const FLOW_KEY = 'travel';
@@ -24,7 +24,8 @@ type Props = {
 export function TravelShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('travel', initialStatuses, productAvailable);
   const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'travel', partnerCode });
-  const schema = useMemo(() => () => travelInputSchema(), []);
+  // zod and the schema load on the first blur or submit, not with the page.
+  const schema = useMemo(() => () => import('@/lib/validation/products/travel').then((m) => m.travelInputSchema()), []);
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
     defaults: (): TravelFormValues => {
@@ -51,8 +52,12 @@ export function TravelShop({ partnerCode, initialStatuses, productAvailable, ren
           form={form}
           busy={flow.busy}
           onSubmit={() => {
-            const parsed = form.validate();
-            if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+            form.validate().then(
+              (parsed) => {
+                if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
+              },
+              () => flow.setError(VALIDATION_UNAVAILABLE),
+            );
           }}
         />
       }

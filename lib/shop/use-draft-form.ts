@@ -2,11 +2,17 @@
 
 import { useCallback, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '@/lib/validation/products/common';
+import { fieldErrorsOf } from '@/lib/validation/products/common-values';
 import { getIn, setIn } from './paths';
 import { useFormDraft } from './use-form-draft';
 
 type Schema<Out> = z.ZodType<Out>;
+
+/** The schema, built now or loaded on demand (`() => import('…/rca').then((m) => m.rcaInputSchema())`). */
+type SchemaFactory<Out> = () => Schema<Out> | Promise<Schema<Out>>;
+
+/** Shown when the validation code cannot be loaded (offline, new deploy); nothing is sent. */
+export const VALIDATION_UNAVAILABLE = 'Nu am putut verifica datele. Verificați conexiunea și încercați din nou.';
 
 export type FieldProps = {
   name: string;
@@ -18,12 +24,14 @@ export type FieldProps = {
 
 /**
  * A purchase form whose values live in a sessionStorage draft (use-form-draft.ts) and whose errors come
- * from the product's zod schema, or from the backend's 422 (same dotted paths).
+ * from the product's zod schema, or from the backend's 422 (same dotted paths). The schema may be loaded on
+ * demand (the shops do, so zod is not in the product pages' first-load JavaScript): validation is asynchronous,
+ * and the first blur starts the load.
  */
 export function useDraftForm<Values, Out>(options: {
   draftKey: string;
   defaults: Values | (() => Values);
-  schema: () => Schema<Out>;
+  schema: SchemaFactory<Out>;
   overrideOnce?: (values: Values) => Values;
   /** Applied to every typed value of these paths (SPEC §5: plates and VINs in upper case). */
   uppercase?: readonly string[];
@@ -49,8 +57,14 @@ export function useDraftForm<Values, Out>(options: {
 
   /** Re-checks one field against the whole schema (cross-field rules included). */
   const validateField = useCallback(
-    (path: string) => {
-      const result = schema().safeParse(values);
+    async (path: string) => {
+      let parser: Schema<Out>;
+      try {
+        parser = await schema();
+      } catch {
+        return; // could not load: the submit reports it
+      }
+      const result = parser.safeParse(values);
       const message = result.success ? undefined : fieldErrorsOf(result.error)[path];
       setErrors((previous) => {
         if (previous[path] === message) return previous;
@@ -63,9 +77,12 @@ export function useDraftForm<Values, Out>(options: {
     [schema, values],
   );
 
-  /** Validates everything; returns the parsed output or null (errors shown, first invalid field focused). */
-  const validate = useCallback((): Out | null => {
-    const result = schema().safeParse(values);
+  /**
+   * Validates everything; resolves to the parsed output or null (errors shown, first invalid field focused).
+   */
+  const validate = useCallback(async (): Promise<Out | null> => {
+    // Rejects when the schema cannot be loaded: callers show VALIDATION_UNAVAILABLE and send nothing.
+    const result = (await schema()).safeParse(values);
     if (result.success) {
       setErrors({});
       return result.data;
@@ -85,7 +102,7 @@ export function useDraftForm<Values, Out>(options: {
         onChange: (event) => setValue(path, event.target.value),
         onBlur: () => {
           setTouched((t) => (t[path] ? t : { ...t, [path]: true }));
-          validateField(path);
+          void validateField(path);
         },
         error: errors[path],
       };

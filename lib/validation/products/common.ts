@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDaysToDay, toBucharestDay } from '@/lib/time';
+import { productMessages, isValidDay } from './common-values';
 import {
   isValidCnp,
   isValidCui,
@@ -17,59 +17,6 @@ import {
  * form holds (strings from inputs) and yields exactly what the backend expects; the error paths are the
  * backend's dotted field paths, so a 422 from the backend lands on the same field as a local error.
  */
-export const productMessages = {
-  required: 'Câmpul este obligatoriu.',
-  number: 'Introduceți un număr.',
-  integer: 'Introduceți un număr întreg.',
-  date: 'Introduceți o dată validă.',
-  choose: 'Alegeți o opțiune.',
-  plateRequired: 'Introduceți numărul de înmatriculare.',
-  plate: 'Numărul de înmatriculare nu este valid (ex.: B123ABC, CJ45XYZ).',
-  vinRequired: 'Introduceți seria de șasiu (VIN).',
-  vin: 'Seria de șasiu (VIN) are 17 caractere: litere fără I, O, Q și cifre.',
-  cnpRequired: 'Introduceți CNP-ul.',
-  cnp: 'CNP-ul nu este valid: verificați cele 13 cifre.',
-  cuiRequired: 'Introduceți CUI-ul.',
-  cui: 'CUI-ul nu este valid: verificați cifra de control.',
-  caen: 'Codul CAEN are 4 cifre.',
-  phoneRequired: 'Introduceți numărul de telefon.',
-  phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
-  emailRequired: 'Introduceți adresa de email.',
-  email: 'Adresa de email nu este validă.',
-  tooLong: 'Textul este prea lung.',
-} as const;
-
-/** Today in Europe/Bucharest, `YYYY-MM-DD`. */
-export function bucharestToday(now: Date = new Date()): string {
-  return toBucharestDay(now);
-}
-
-/** Days between two `YYYY-MM-DD` days (b − a). */
-export function daysBetween(a: string, b: string): number {
-  const [ya, ma, da] = a.split('-').map(Number);
-  const [yb, mb, db] = b.split('-').map(Number);
-  return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
-}
-
-/** First and last allowed start day: `minDays` … `maxDays` after today in Bucharest. */
-export function dayWindow(now: Date, minDays: number, maxDays: number): { min: string; max: string } {
-  const today = bucharestToday(now);
-  return { min: addDaysToDay(today, minDays), max: addDaysToDay(today, maxDays) };
-}
-
-export function isValidDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** `YYYY-MM-DD` → `DD.MM.YYYY`, for messages. */
-export function displayDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}.${m}.${y}`;
-}
-
 export const requiredText = (required: string = productMessages.required, max = 150) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, productMessages.tooLong);
 
@@ -149,20 +96,4 @@ export const emailField = () =>
     .min(1, { error: productMessages.emailRequired, abort: true })
     .pipe(z.email(productMessages.email));
 
-/** Field path → first message, from a failed parse (dotted paths, as the backend's 422). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in result)) result[key] = issue.message;
-  }
-  return result;
-}
-
-/** Romanian counties and Bucharest, for address selects. */
-export const ROMANIAN_COUNTIES = [
-  'Alba', 'Arad', 'Argeș', 'Bacău', 'Bihor', 'Bistrița-Năsăud', 'Botoșani', 'Brașov', 'Brăila', 'București',
-  'Buzău', 'Caraș-Severin', 'Călărași', 'Cluj', 'Constanța', 'Covasna', 'Dâmbovița', 'Dolj', 'Galați', 'Giurgiu',
-  'Gorj', 'Harghita', 'Hunedoara', 'Ialomița', 'Iași', 'Ilfov', 'Maramureș', 'Mehedinți', 'Mureș', 'Neamț', 'Olt',
-  'Prahova', 'Satu Mare', 'Sălaj', 'Sibiu', 'Suceava', 'Teleorman', 'Timiș', 'Tulcea', 'Vaslui', 'Vâlcea', 'Vrancea',
-] as const;
+export * from './common-values';

@@ -1,27 +1,13 @@
 import { z } from 'zod';
 import { cnpField, cuiField, emailField, phoneField, productMessages, requiredText } from './common';
+import { customerMessages, type IdentityRequirement } from './customer-values';
 
 /**
  * The details step: the customer placing the order (`POST /api/v1/orders` `customer`) and the consents.
  * The same customer (without cnp/cui/address) goes to `users/store-from-product-page` for a guest.
  */
-export const customerMessages = {
-  firstName: 'Introduceți prenumele.',
-  lastName: 'Introduceți numele de familie.',
-  name: 'Folosiți doar litere, spații și cratime.',
-  county: 'Alegeți județul.',
-  town: 'Introduceți localitatea.',
-  street: 'Introduceți strada și numărul.',
-  postalCode: 'Codul poștal are 6 cifre.',
-  terms: 'Trebuie să acceptați termenii și condițiile.',
-  productSheet: 'Confirmați că ați citit fișa produsului (documentul de informare al asigurătorului).',
-  dataProcessing: 'Trebuie să vă dați acordul pentru prelucrarea datelor, necesară emiterii poliței.',
-} as const;
-
 const personName = (required: string) =>
   requiredText(required, 100).refine((v) => /^[\p{L}][\p{L}\s'.-]*$/u.test(v), customerMessages.name);
-
-export type IdentityRequirement = 'none' | 'cnp' | 'cui';
 
 const addressSchema = z
   .object({ county: z.string(), town: z.string(), street: z.string(), postal_code: z.string() })
@@ -88,32 +74,5 @@ export function detailsSchema(identity: IdentityRequirement = 'none') {
   return z.object({ customer: customerSchema(identity), consents: consentsSchema });
 }
 
-export type DetailsFormValues = {
-  customer: {
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone_number: string;
-    cnp: string;
-    cui: string;
-    address: { county: string; town: string; street: string; postal_code: string };
-  };
-  consents: { terms: boolean; product_sheet: boolean; data_processing: boolean };
-};
-
-export function emptyDetailsForm(): DetailsFormValues {
-  return {
-    customer: {
-      first_name: '',
-      last_name: '',
-      email: '',
-      phone_number: '',
-      cnp: '',
-      cui: '',
-      address: { county: '', town: '', street: '', postal_code: '' },
-    },
-    consents: { terms: false, product_sheet: false, data_processing: false },
-  };
-}
-
 export { productMessages };
+export * from './customer-values';

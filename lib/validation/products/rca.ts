@@ -6,45 +6,13 @@ import {
   cnpField,
   cuiField,
   dayField,
-  dayWindow,
-  displayDay,
   intField,
   plateField,
   productMessages,
   requiredText,
   vinField,
 } from './common';
-
-/** RCA quote input (backend README "Quote inputs", `rca`). */
-export const VEHICLE_CATEGORIES = ['car', 'van', 'motorcycle', 'trailer'] as const;
-export const FUELS = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg'] as const;
-export const USE_TYPES = ['personal', 'taxi', 'rent', 'courier'] as const;
-export const OWNER_TYPES = ['person', 'company'] as const;
-export const RCA_START_MIN_DAYS = 1;
-export const RCA_START_MAX_DAYS = 30;
-
-export const rcaMessages = {
-  category: 'Alegeți categoria vehiculului.',
-  make: 'Introduceți marca.',
-  model: 'Introduceți modelul.',
-  fuel: 'Alegeți combustibilul.',
-  useType: 'Alegeți modul de utilizare.',
-  year: (max: number) => `Anul fabricației este între 1950 și ${max}.`,
-  mass: 'Masa maximă autorizată este între 1 și 40.000 kg.',
-  engine: 'Capacitatea cilindrică este între 0 și 10.000 cm³.',
-  engineNeeded: 'Introduceți capacitatea cilindrică (0 doar pentru vehicule electrice și remorci).',
-  power: 'Puterea este între 0 și 1.000 kW.',
-  powerNeeded: 'Introduceți puterea motorului.',
-  seats: 'Numărul de locuri este între 0 și 60.',
-  seatsNeeded: 'Introduceți numărul de locuri (inclusiv șoferul).',
-  ownerType: 'Alegeți tipul proprietarului.',
-  licenceRequired: 'Introduceți data obținerii permisului.',
-  licenceFuture: 'Data permisului nu poate fi în viitor.',
-  licenceTooEarly: 'Data permisului nu poate fi înainte de împlinirea vârstei de 16 ani.',
-  startRequired: 'Alegeți data de început.',
-  start: (min: string, max: string) => `Data de început este între ${displayDay(min)} și ${displayDay(max)}.`,
-  period: 'Perioada este între 1 și 12 luni.',
-} as const;
+import { FUELS, USE_TYPES, VEHICLE_CATEGORIES, rcaMessages, rcaStartWindow } from './rca-values';
 
 export const ownerSchema = (now: Date) =>
   z.discriminatedUnion(
@@ -112,10 +80,6 @@ export const vehicleSchema = (now: Date) => {
     });
 };
 
-export function rcaStartWindow(now: Date = new Date()) {
-  return dayWindow(now, RCA_START_MIN_DAYS, RCA_START_MAX_DAYS);
-}
-
 export const startDateField = (window: { min: string; max: string }, required: string, message: string) =>
   dayField(required).refine((d) => d >= window.min && d <= window.max, message);
 
@@ -133,49 +97,4 @@ export function rcaInputSchema(now: Date = new Date()) {
 
 export type RcaInput = z.output<ReturnType<typeof rcaInputSchema>>;
 
-/** What the RCA form holds: every input as typed. */
-export type RcaFormValues = {
-  registration_plate: string;
-  vin: string;
-  vehicle: {
-    category: string;
-    make: string;
-    model: string;
-    fuel: string;
-    year: string;
-    max_mass_kg: string;
-    engine_cc: string;
-    power_kw: string;
-    seats: string;
-    use_type: string;
-    first_registration_date: string;
-    civ_series: string;
-  };
-  owner: { type: 'person' | 'company'; cnp: string; driving_licence_date: string; cui: string; caen: string };
-  start_date: string;
-  period_months: string;
-};
-
-export function emptyRcaForm(now: Date = new Date()): RcaFormValues {
-  return {
-    registration_plate: '',
-    vin: '',
-    vehicle: {
-      category: 'car',
-      make: '',
-      model: '',
-      fuel: '',
-      year: '',
-      max_mass_kg: '',
-      engine_cc: '',
-      power_kw: '',
-      seats: '',
-      use_type: 'personal',
-      first_registration_date: '',
-      civ_series: '',
-    },
-    owner: { type: 'person', cnp: '', driving_licence_date: '', cui: '', caen: '' },
-    start_date: rcaStartWindow(now).min,
-    period_months: '12',
-  };
-}
+export * from './rca-values';

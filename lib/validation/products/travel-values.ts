@@ -1,0 +1,77 @@
+import { addDaysToDay } from '@/lib/time';
+import { bucharestToday, daysBetween, dayWindow, displayDay } from './common-values';
+
+/** Travel quote input (backend README "Quote inputs", `travel`). */
+export const TRAVEL_ZONES = ['europe', 'world_ex_us_ca', 'world'] as const;
+export const TRAVEL_PURPOSES = ['tourism', 'business', 'driver', 'studies', 'work'] as const;
+export const TRIP_TYPES = ['single', 'multi'] as const;
+export const TRAVEL_MIN_DAYS = 2;
+export const TRAVEL_MAX_DAYS = 365;
+export const TRAVEL_MAX_TRAVELLERS = 7;
+/** How far ahead a trip may start. */
+export const TRAVEL_START_MAX_DAYS = 365;
+
+export const travelMessages = {
+  zone: 'Alegeți zona de călătorie.',
+  destination: 'Introduceți destinația.',
+  purpose: 'Alegeți scopul călătoriei.',
+  tripType: 'Alegeți tipul călătoriei.',
+  startRequired: 'Alegeți data plecării.',
+  start: (min: string, max: string) => `Data plecării este între ${displayDay(min)} și ${displayDay(max)}.`,
+  endRequired: 'Alegeți data întoarcerii.',
+  endBeforeStart: 'Data întoarcerii trebuie să fie după data plecării.',
+  duration: `Călătoria durează între ${TRAVEL_MIN_DAYS} și ${TRAVEL_MAX_DAYS} de zile.`,
+  travellers: `Asigurați între 1 și ${TRAVEL_MAX_TRAVELLERS} călători.`,
+  birthRequired: 'Introduceți data nașterii.',
+  birthFuture: 'Data nașterii nu poate fi în viitor.',
+  birthTooOld: 'Vârsta maximă acceptată este 100 de ani.',
+  cancellation: 'Valoarea asigurată pentru storno este între 1 și 10.000 EUR.',
+} as const;
+
+/** Trip length in days, counting both the departure and the return day. */
+export function tripDays(start: string, end: string): number {
+  return daysBetween(start, end) + 1;
+}
+
+/** Last day of a one-year multi-trip policy starting on `start` (the backend's rule). */
+export function multiTripEnd(start: string): string {
+  const [y, m, d] = start.split('-').map(Number);
+  const lastDayOfTargetMonth = new Date(Date.UTC(y + 1, m, 0)).getUTCDate();
+  const sameDayNextYear = `${y + 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDayOfTargetMonth)).padStart(2, '0')}`;
+  return addDaysToDay(sameDayNextYear, -1);
+}
+
+export function travelStartWindow(now: Date = new Date()) {
+  return dayWindow(now, 1, TRAVEL_START_MAX_DAYS);
+}
+
+export type TravelFormValues = {
+  zone: string;
+  destination: string;
+  purpose: string;
+  trip_type: string;
+  start_date: string;
+  end_date: string;
+  travellers: { birth_date: string }[];
+  options: {
+    winter_sports: boolean;
+    summer_sports: boolean;
+    road_assistance: boolean;
+    cancellation: boolean;
+    cancellation_insured_value_eur: string;
+  };
+};
+
+export function emptyTravelForm(now: Date = new Date()): TravelFormValues {
+  const start = addDaysToDay(bucharestToday(now), 1);
+  return {
+    zone: 'europe',
+    destination: '',
+    purpose: 'tourism',
+    trip_type: 'single',
+    start_date: start,
+    end_date: addDaysToDay(start, 6),
+    travellers: [{ birth_date: '' }],
+    options: { winter_sports: false, summer_sports: false, road_assistance: false, cancellation: false, cancellation_insured_value_eur: '' },
+  };
+}
