@@ -25,6 +25,9 @@ import { buildServer } from './build-server.mjs';
 const WEB_PORT = 3200;
 const BACKEND_PORT = 4200;
 const BASE_PORT = 3300;
+/** The same web server with its guest page cache off: what a render costs, and the proxy's own cost. */
+const UNCACHED_PORT = 3210;
+const UNCACHED = `http://localhost:${UNCACHED_PORT}`;
 const WEB = `http://localhost:${WEB_PORT}`;
 const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
 const BASE = `http://localhost:${BASE_PORT}`;
@@ -168,8 +171,15 @@ async function main() {
     WEB_APP_URL: WEB,
     PUSHER_WS_PORT: String(BACKEND_PORT),
   });
+  start('web (page cache off)', [await buildServer(), '-p', String(UNCACHED_PORT)], {
+    BACKEND_API_URL: BACKEND,
+    PRODUCTS_API_URL: BACKEND,
+    WEB_APP_URL: UNCACHED,
+    PUSHER_WS_PORT: String(BACKEND_PORT),
+    PAGE_CACHE_TTL_MS: '0',
+  });
   start('baseline', [NEXT_BIN, 'start', 'bench/baseline', '-p', String(BASE_PORT)], {});
-  await Promise.all([waitFor(`${WEB}/`), waitFor(`${BASE}/`)]);
+  await Promise.all([waitFor(`${WEB}/`), waitFor(`${UNCACHED}/`), waitFor(`${BASE}/`)]);
   const cookie = await signIn();
 
   const results = { date: new Date().toISOString(), duration: DURATION, connections: CONNECTIONS, lighthouse: [], http: [] };
@@ -200,12 +210,14 @@ async function main() {
     ['/rca', `${WEB}/rca`, {}, CONNECTIONS],
     // Signed-in pages are personal and never come from the guest page cache: Next.js renders every one.
     ['/ signed in (rendered each time)', `${WEB}/`, { cookie }, CONNECTIONS],
+    ['/ guest, page cache off (rendered each time)', `${UNCACHED}/`, {}, CONNECTIONS],
     ['BFF GET /api/v1/products', `${WEB}/api/v1/products`, {}, CONNECTIONS],
     ['direct GET /api/v1/products', `${BACKEND}/api/v1/products`, {}, CONNECTIONS],
     ['BFF GET /api/v1/products (1 conn)', `${WEB}/api/v1/products`, {}, 1],
     ['direct GET /api/v1/products (1 conn)', `${BACKEND}/api/v1/products`, {}, 1],
-    ['/faq signed out (1 conn)', `${WEB}/faq`, {}, 1],
-    ['/faq signed in, proxy 2FA check (1 conn)', `${WEB}/faq`, { cookie }, 1],
+    // Both rendered (page cache off), so the difference is the proxy's signed-in check alone.
+    ['/faq signed out, cache off (1 conn)', `${UNCACHED}/faq`, {}, 1],
+    ['/faq signed in, proxy 2FA check (1 conn)', `${UNCACHED}/faq`, { cookie }, 1],
   ];
   for (const [label, url, headers, connections] of httpRuns) {
     process.stdout.write(`[bench] autocannon ${label} (${connections} connections, ${DURATION} s)…\n`);
@@ -219,7 +231,7 @@ async function main() {
     bffAddedP50Ms:
       byTarget['BFF GET /api/v1/products (1 conn)'].p50Ms - byTarget['direct GET /api/v1/products (1 conn)'].p50Ms,
     signedInProxyAddedP50Ms:
-      byTarget['/faq signed in, proxy 2FA check (1 conn)'].p50Ms - byTarget['/faq signed out (1 conn)'].p50Ms,
+      byTarget['/faq signed in, proxy 2FA check (1 conn)'].p50Ms - byTarget['/faq signed out, cache off (1 conn)'].p50Ms,
     homeJsAboveBaselineKb:
       results.lighthouse.length > 0
         ? Number((lhBy('/', 'mobile').jsKb - lhBy('baseline /', 'mobile').jsKb).toFixed(1))
