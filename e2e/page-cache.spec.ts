@@ -42,9 +42,12 @@ test('a page answered from the cache runs in the browser under its policy', asyn
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   await expect(async () => {
+    // A navigation waits for the page to load, which can outlast the one-second cache on a busy machine:
+    // render the page just before navigating so that the navigation finds it.
+    await page.request.get('/rca');
     const res = await page.goto('/rca');
     expect(['HIT', 'STALE']).toContain(res?.headers()['x-page-cache']);
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 15_000 });
   // Hydrated: the plate field upper-cases what is typed (client code ran with the new nonce).
   const plate = page.getByRole('textbox', { name: 'Număr de înmatriculare' });
   await plate.pressSequentially('cj10abc');
@@ -68,10 +71,11 @@ test('a partner visit gets its own copy, apart from the broker one', async ({ br
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'partner');
   // The partner route set the visit's partner cookie; the plain page now renders (and is cached) for that partner.
   await expect(async () => {
+    await page.request.get('/travel'); // same context: the partner cookie goes along
     const res = await page.goto('/travel');
     expect(['HIT', 'STALE']).toContain(res?.headers()['x-page-cache']);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'partner');
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 15_000 });
   await context.close();
 
   const guest = await browser.newContext({ baseURL });
