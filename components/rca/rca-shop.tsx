@@ -6,7 +6,7 @@ import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import type { ProductStatus } from '@/lib/api/types';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-values';
 import { RcaForm } from './rca-form';
 
@@ -66,14 +66,7 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
           draftKey={draftKeys(FLOW_KEY).form}
           busy={flow.busy}
           autoLookup={Boolean(plate || vin)}
-          onSubmit={() => {
-            form.validate().then(
-              (parsed) => {
-                if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
-              },
-              () => flow.setError(VALIDATION_UNAVAILABLE),
-            );
-          }}
+          onSubmit={() => void flow.submitForm(form)}
         />
       }
     />

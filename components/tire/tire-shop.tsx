@@ -6,7 +6,7 @@ import { QuoteFlowView } from '@/components/products/quote-flow';
 import type { ProductCode } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { emptyTireForm, tireInputSchema, type TireFormValues } from '@/lib/validation/products/tire';
 import { TireForm } from './tire-form';
 
@@ -46,14 +46,7 @@ export function TireShop({ michelin = false, partnerCode, productAvailable, rene
           michelin={michelin}
           form={form}
           busy={flow.busy}
-          onSubmit={() => {
-            form.validate().then(
-              (parsed) => {
-                if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
-              },
-              () => flow.setError(VALIDATION_UNAVAILABLE),
-            );
-          }}
+          onSubmit={() => void flow.submitForm(form)}
         />
       }
     />

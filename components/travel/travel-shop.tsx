@@ -7,7 +7,7 @@ import { useProductAvailability } from '@/components/products/use-product-availa
 import type { ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
+import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { emptyTravelForm, type TravelFormValues } from '@/lib/validation/products/travel-values';
 import { TravelForm } from './travel-form';
 
@@ -51,14 +51,7 @@ export function TravelShop({ partnerCode, initialStatuses, productAvailable, ren
         <TravelForm
           form={form}
           busy={flow.busy}
-          onSubmit={() => {
-            form.validate().then(
-              (parsed) => {
-                if (parsed) void flow.requestQuote(parsed, form.setServerErrors);
-              },
-              () => flow.setError(VALIDATION_UNAVAILABLE),
-            );
-          }}
+          onSubmit={() => void flow.submitForm(form)}
         />
       }
     />

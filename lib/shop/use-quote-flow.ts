@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { createQuote, type Quote } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
 import type { ProductCode } from '@/lib/api/types';
+import { VALIDATION_UNAVAILABLE } from './use-draft-form';
 import { useFormDraft } from './use-form-draft';
 
 export type QuoteStep = 'form' | 'offers' | 'details';
@@ -48,6 +49,24 @@ export function useQuoteFlow({ flowKey, productCode, partnerCode }: { flowKey: s
     [productCode, partnerCode, setState],
   );
 
+  /**
+   * The product form's submit: validates it (its schema may still be loading) and, when valid, asks for the
+   * offers; a schema that cannot load is reported and nothing is sent.
+   */
+  const submitForm = useCallback(
+    async (form: { validate: () => Promise<unknown>; setServerErrors: (errors: Record<string, string[]>) => void }) => {
+      let input: unknown;
+      try {
+        input = await form.validate();
+      } catch {
+        setError(VALIDATION_UNAVAILABLE);
+        return;
+      }
+      if (input) await requestQuote(input, form.setServerErrors);
+    },
+    [requestQuote],
+  );
+
   const chooseOffer = useCallback(
     (offerId: string) => {
       setState((s) => ({ ...s, step: 'details', offerId }));
@@ -69,7 +88,7 @@ export function useQuoteFlow({ flowKey, productCode, partnerCode }: { flowKey: s
   // A details step without a chosen offer (e.g. an old draft) falls back to the offers.
   const step: QuoteStep = state.step === 'details' && !offer ? (state.quote ? 'offers' : 'form') : state.step === 'offers' && !state.quote ? 'form' : state.step;
 
-  return { state, step, offer, busy, error, setError, requestQuote, chooseOffer, goTo };
+  return { state, step, offer, busy, error, requestQuote, submitForm, chooseOffer, goTo };
 }
 
 export type QuoteFlow = ReturnType<typeof useQuoteFlow>;
