@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSettings } from '@/lib/config/env';
 import type { PageCacheSettings } from './page-cache';
 
 /** Settings of the web server (server/main.ts), from its arguments and the environment; listed in .env.example. */
@@ -39,17 +40,9 @@ function argument(args: string[], names: string[]): string | undefined {
 }
 
 export function readServerSettings(args: string[], env: Record<string, string | undefined>): ServerSettings {
-  const source = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const port = argument(args, ['-p', '--port']);
   const host = argument(args, ['-H', '--hostname']);
-  if (port) source.PORT = port;
-  if (host) source.HOST = host;
-  const result = schema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid web server settings:\n${lines.join('\n')}`);
-  }
-  const s = result.data;
+  const s = parseSettings(schema, { ...env, PORT: port ?? env.PORT, HOST: host ?? env.HOST }, 'Invalid web server settings');
   return {
     port: s.PORT,
     host: s.HOST,

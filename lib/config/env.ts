@@ -36,15 +36,26 @@ export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
 let cached: ServerEnv | null = null;
 
-export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
-  // Empty strings count as unset so that `KEY=` in .env keeps the default.
+/**
+ * Parses settings from an environment-like source with a zod schema; empty strings count as unset, so that
+ * `KEY=` in .env keeps the default. Throws one readable error listing every bad setting under `title`.
+ */
+export function parseSettings<S extends z.ZodType>(
+  schema: S,
+  source: Record<string, string | undefined>,
+  title = 'Invalid configuration',
+): z.output<S> {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = serverEnvSchema.safeParse(cleaned);
+  const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new Error(`${title}:\n${lines.join('\n')}`);
   }
-  const env = result.data;
+  return result.data;
+}
+
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const env = parseSettings(serverEnvSchema, source);
   if (env.NODE_ENV === 'production' && env.SESSION_SECRET.startsWith('development-only')) {
     // Loud but not fatal: `npm start` on a fresh clone must work with the defaults.
     console.warn('[config] SESSION_SECRET uses the development default; set a secret in production.');
