@@ -1,12 +1,5 @@
-import { ListSkeleton } from '@/components/account/list-skeleton';
-import { Container } from '@/components/ui/container';
-import { Skeleton } from '@/components/ui/skeleton';
+import { AccountPageSkeleton } from '@/components/account/account-page-skeleton';
 
 export default function Loading() {
-  return (
-    <Container className="py-10 sm:py-14">
-      <Skeleton className="mb-8 h-10 w-64" />
-      <ListSkeleton label="Se încarcă profilul…" />
-    </Container>
-  );
+  return <AccountPageSkeleton label="Se încarcă profilul…" />;
 }
