@@ -165,19 +165,17 @@ async function main() {
     WEB_APP_URL: WEB,
   });
   await waitFor(`${BACKEND}/api/v1/maintenances/status`);
-  start('web', [await buildServer(), '-p', String(WEB_PORT)], {
-    BACKEND_API_URL: BACKEND,
-    PRODUCTS_API_URL: BACKEND,
-    WEB_APP_URL: WEB,
-    PUSHER_WS_PORT: String(BACKEND_PORT),
-  });
-  start('web (page cache off)', [await buildServer(), '-p', String(UNCACHED_PORT)], {
-    BACKEND_API_URL: BACKEND,
-    PRODUCTS_API_URL: BACKEND,
-    WEB_APP_URL: UNCACHED,
-    PUSHER_WS_PORT: String(BACKEND_PORT),
-    PAGE_CACHE_TTL_MS: '0',
-  });
+  const webServer = await buildServer();
+  const startWeb = (label, port, url, extraEnv = {}) =>
+    start(label, [webServer, '-p', String(port)], {
+      BACKEND_API_URL: BACKEND,
+      PRODUCTS_API_URL: BACKEND,
+      WEB_APP_URL: url,
+      PUSHER_WS_PORT: String(BACKEND_PORT),
+      ...extraEnv,
+    });
+  startWeb('web', WEB_PORT, WEB);
+  startWeb('web (page cache off)', UNCACHED_PORT, UNCACHED, { PAGE_CACHE_TTL_MS: '0' });
   start('baseline', [NEXT_BIN, 'start', 'bench/baseline', '-p', String(BASE_PORT)], {});
   await Promise.all([waitFor(`${WEB}/`), waitFor(`${UNCACHED}/`), waitFor(`${BASE}/`)]);
   const cookie = await signIn();
