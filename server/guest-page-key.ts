@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { parseCookies } from '@/lib/bff/request';
 import { sessionCookieNames } from '@/lib/session/cookies';
 
 /**
@@ -34,15 +35,6 @@ const PARTNER_COOKIES = new Set([secureNames.partner, plainNames.partner]);
 
 export type PageRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
 
-function cookiesOf(header: string | undefined): Array<[string, string]> {
-  if (!header) return [];
-  return header.split(';').flatMap((part) => {
-    const at = part.indexOf('=');
-    if (at < 0) return [];
-    return [[part.slice(0, at).trim(), part.slice(at + 1).trim()] as [string, string]];
-  });
-}
-
 /** The cache key of a request, or null when it must go to Next.js. */
 export function guestPageKey(request: PageRequest): string | null {
   if (request.method !== 'GET' || !request.url || request.url.length > MAX_URL_LENGTH) return null;
@@ -53,7 +45,7 @@ export function guestPageKey(request: PageRequest): string | null {
   if (queryAt >= 0 && new URLSearchParams(request.url.slice(queryAt + 1)).has('_rsc')) return null;
 
   let partner = '';
-  for (const [name, value] of cookiesOf(request.headers.cookie)) {
+  for (const [name, value] of parseCookies(request.headers.cookie ?? null)) {
     if (SESSION_COOKIES.has(name) && value !== '') return null;
     if (PARTNER_COOKIES.has(name)) partner = value;
   }
