@@ -2,10 +2,10 @@
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backendFailureCount, noteBackendFailure } from '@/lib/server/render-health';
-import { withGuestPageCache, type RequestHandler } from '@/server/cached-page-handler';
+import { decodeCaptured, withGuestPageCache, type RequestHandler } from '@/server/cached-page-handler';
 import { captureResponse } from '@/server/capture-response';
 import { guestPageKey } from '@/server/guest-page-key';
 import { PageCache, toStoredPage, withNonce, type CapturedResponse, type StoredPage } from '@/server/page-cache';
@@ -178,7 +178,15 @@ describe('server settings', () => {
 
 // ── Over real HTTP: the handler in front of a stand-in for Next.js ───────────────────────────────────────────
 
-type Answer = { status?: number; headers?: Record<string, string | string[]>; chunks: string[]; delayMs?: number; fail?: boolean };
+type Answer = {
+  status?: number;
+  headers?: Record<string, string | string[]>;
+  chunks: string[];
+  delayMs?: number;
+  fail?: boolean;
+  /** Answer gzip when the request asks for exactly gzip (as Next.js's compression does). */
+  gzip?: boolean;
+};
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -192,6 +200,7 @@ afterEach(async () => {
 /** A server whose inner handler writes `answer(n)` for its n-th render, with that render's nonce. */
 async function serve(answer: (render: number, nonce: string) => Answer, cacheSettings = SETTINGS) {
   let renders = 0;
+  const seenEncodings: Array<string | string[] | undefined> = [];
   const inner: RequestHandler = async (_req: IncomingMessage, res: ServerResponse) => {
     renders += 1;
     const nonce = `render${renders}nonce0000000==`;
@@ -202,6 +211,13 @@ async function serve(answer: (render: number, nonce: string) => Answer, cacheSet
     res.setHeader('content-security-policy', `script-src 'nonce-${nonce}' 'strict-dynamic'`);
     res.setHeader('vary', 'rsc');
     for (const [k, v] of Object.entries(a.headers ?? {})) res.setHeader(k, v);
+    seenEncodings.push(_req.headers['accept-encoding']);
+    if (a.gzip && _req.headers['accept-encoding'] === 'gzip') {
+      // Like Next.js's compression: the whole answer as gzip.
+      res.setHeader('content-encoding', 'gzip');
+      res.end(gzipSync(a.chunks.join('')));
+      return;
+    }
     for (const chunk of a.chunks) {
       res.write(chunk);
       if (a.delayMs) await new Promise((r) => setTimeout(r, a.delayMs));
@@ -224,7 +240,7 @@ async function serve(answer: (render: number, nonce: string) => Answer, cacheSet
       req.on('error', reject);
       req.end();
     });
-  return { get, renders: () => renders, cache };
+  return { get, renders: () => renders, cache, seenEncodings };
 }
 
 const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
@@ -256,6 +272,28 @@ describe('withGuestPageCache over HTTP', () => {
     expect(hit.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(hit.body).toString()).toBe(html);
     expect(hit.body.length).toBeLessThan(html.length / 5);
+  });
+
+  it('sends the rendering request gzip too and keeps the decoded page, whose copies take fresh nonces', async () => {
+    const html = (nonce: string) => `<script nonce="${nonce}"></script><main>${'Asigurare de călătorie. '.repeat(200)}</main>`;
+    const { get, renders, seenEncodings } = await serve((_, nonce) => ({ chunks: [html(nonce)], gzip: true }));
+    const first = await get('/travel', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.headers['x-page-cache']).toBe('MISS');
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(seenEncodings).toEqual(['gzip']);
+    expect(gunzipSync(first.body).toString()).toBe(html(nonceOf(first.headers['content-security-policy'])!));
+    const plain = await get('/travel');
+    expect(plain.headers['x-page-cache']).toBe('HIT');
+    expect(plain.body.toString()).toBe(html(nonceOf(plain.headers['content-security-policy'])!));
+    expect(renders()).toBe(1);
+  });
+
+  it('renders without compression for a client that does not take gzip', async () => {
+    const { get, seenEncodings } = await serve(() => ({ chunks: ['<p>x</p>'], gzip: true }));
+    const first = await get('/house', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.body.toString()).toBe('<p>x</p>');
+    expect(seenEncodings).toEqual([undefined]);
   });
 
   it('concurrent first requests share one render', async () => {
@@ -294,6 +332,20 @@ describe('withGuestPageCache over HTTP', () => {
     expect((await get('/tire')).body.length).toBe(80_000);
     await get('/tire');
     expect(renders()).toBe(2);
+  });
+});
+
+describe('decodeCaptured', () => {
+  it('passes plain answers, decodes gzip and refuses other or broken encodings', () => {
+    const plain = htmlAnswer('n0nce000000000000==');
+    expect(decodeCaptured(plain)).toBe(plain);
+    const zipped = { ...plain, headers: { ...plain.headers, 'content-encoding': 'gzip' }, body: gzipSync(plain.body) };
+    const decoded = decodeCaptured(zipped)!;
+    expect(decoded.body.equals(plain.body)).toBe(true);
+    expect(decoded.headers['content-encoding']).toBeUndefined();
+    expect(toStoredPage(decoded, 0, SETTINGS.maxBodyBytes)).not.toBeNull();
+    expect(decodeCaptured({ ...zipped, headers: { ...zipped.headers, 'content-encoding': 'br' } })).toBeNull();
+    expect(decodeCaptured({ ...zipped, body: Buffer.from('not gzip') })).toBeNull();
   });
 });
 
