@@ -165,3 +165,43 @@ test.describe('writes', { tag: '@global-state' }, () => {
     expect(row.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
   });
 });
+
+test.describe('cookie banner layout', () => {
+  for (const { name, viewport, path } of [
+    { name: 'desktop /authenticate', viewport: { width: 1350, height: 940 }, path: '/authenticate' },
+    { name: 'phone /', viewport: { width: 412, height: 823 }, path: '/' },
+  ]) {
+    test(`takes its own room from the first paint: nothing shifts while ${name} loads and hydrates`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      const banner = page.getByRole('region', { name: 'Folosim cookie-uri' });
+      await expect(banner).toBeVisible();
+      // Hydrated: the client router has mounted its announcer.
+      await expect(page.locator('next-route-announcer')).toBeAttached();
+      // A frame after hydration, so that a shift it caused would have been reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    });
+  }
+
+  test('on a phone the end of the footer stays visible above it', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Folosim cookie-uri' });
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = page.getByRole('contentinfo');
+    await expect(page.getByText(/Toate drepturile rezervate/)).toBeInViewport();
+    const [end, bar] = await Promise.all([footer.boundingBox(), banner.boundingBox()]);
+    expect(Math.round(end!.y + end!.height)).toBeLessThanOrEqual(Math.round(bar!.y));
+    // Still pinned to the bottom of the screen.
+    expect(Math.round(bar!.y + bar!.height)).toBe(823);
+  });
+});

@@ -138,7 +138,7 @@ describe('AppProviders', () => {
     expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false);
   });
 
-  it('cookie banner: without a stored choice the page is marked pending and reserves the banner height', async () => {
+  it('cookie banner: without a stored choice the page is marked pending until a choice is made', async () => {
     document.documentElement.removeAttribute('data-consent-pending');
     renderApp({ signedIn: false });
     await screen.findByRole('region', { name: 'Folosim cookie-uri' });

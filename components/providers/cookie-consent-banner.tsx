@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { CONSENT_PENDING_ATTRIBUTE } from '@/components/layout/theme-script';
 import { sendCookieConsent } from '@/lib/api/system';
 import type { CookieConsentChoice } from '@/lib/api/types';
@@ -11,7 +11,9 @@ import { useSystemStore } from '@/stores/system-store';
 /**
  * Cookie consent (SPEC §1, §7): "Acceptă toate" / "Doar esențiale". The choice is kept in systemStore
  * (isCookieConsentAccepted) and sent to POST /api/v1/cookie-consents (the BFF adds bearer and client IP).
- * A non-modal region at the bottom; the page reserves its height so nothing stays hidden under it on phones.
+ * A non-modal region at the bottom: the last box of the page, sticky to the bottom of the viewport, so it takes its
+ * own room in the layout from the first paint (nothing stays hidden under it on phones, and nothing moves when
+ * the page hydrates, as a fixed banner with a measured padding did).
  *
  * Server-rendered for every visitor (a guest's HTML stays the same for all guests) and hidden by CSS unless the
  * pre-paint script in <head> found no stored choice (`data-consent-pending` on <html>, see theme-script.ts): the
@@ -23,31 +25,17 @@ export function CookieConsentBanner() {
   const accepted = useSystemStore((s) => s.isCookieConsentAccepted);
   const setCookieConsent = useSystemStore((s) => s.setCookieConsent);
   const [sending, setSending] = useState(false);
-  const ref = useRef<HTMLElement>(null);
   const titleId = useId();
   // Before hydration the server's markup stays (CSS decides); afterwards the stored choice does.
   const pending = hydrated && accepted === null;
   const visible = !hydrated || pending;
 
   useEffect(() => {
-    const element = ref.current;
-    if (!pending || !element) return;
+    if (!pending) return;
     // The pre-paint script could not read the storage (or it was malformed): show the banner now.
     const root = document.documentElement;
     root.setAttribute(CONSENT_PENDING_ATTRIBUTE, '');
-    const body = document.body;
-    const previous = body.style.paddingBottom;
-    const reserve = () => {
-      body.style.paddingBottom = `${element.offsetHeight}px`;
-    };
-    reserve();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      body.style.paddingBottom = previous;
-      root.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
-    };
+    return () => root.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
   }, [pending]);
 
   if (!visible) return null;
@@ -66,10 +54,9 @@ export function CookieConsentBanner() {
 
   return (
     <section
-      ref={ref}
       aria-labelledby={titleId}
       data-cookie-banner=""
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-surface shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
+      className="sticky bottom-0 z-50 border-t border-border bg-surface shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6">
         <div className="text-sm">
