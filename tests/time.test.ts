@@ -5,6 +5,7 @@ import {
   bucharestWallTimeToDate,
   formatDate,
   formatDateTime,
+  formatDay,
   formatInBucharest,
   formatShortDate,
   formatTime,
@@ -63,5 +64,32 @@ describe('Europe/Bucharest formatting', () => {
   it('rejects invalid input', () => {
     expect(() => formatDate('not a date')).toThrow(RangeError);
     expect(() => bucharestWallTimeToDate('29.03.2026')).toThrow(RangeError);
+  });
+});
+
+describe('formatDay (calendar days, no time-zone data)', () => {
+  it('formats a day in Romanian by default, French and English on request', () => {
+    expect(formatDay('2026-03-05')).toBe('5 martie 2026');
+    expect(formatDay('2026-03-05', 'fr')).toBe('5 mars 2026');
+    expect(formatDay('2026-03-05', 'en')).toBe('5 March 2026');
+  });
+
+  it('agrees with the Bucharest formatter for every day of a year, in any browser time zone', () => {
+    const previous = process.env.TZ;
+    try {
+      for (const zone of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Europe/Bucharest']) {
+        process.env.TZ = zone;
+        for (let day = '2026-01-01'; day < '2027-01-01'; day = addDaysToDay(day, 1)) {
+          expect(formatDay(day), `${day} in ${zone}`).toBe(formatDate(`${day}T12:00:00Z`));
+        }
+      }
+    } finally {
+      if (previous === undefined) delete process.env.TZ;
+      else process.env.TZ = previous;
+    }
+  });
+
+  it('rejects what is not a calendar day', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '05.03.2026', '2026-3-5', '']) expect(() => formatDay(bad)).toThrow(RangeError);
   });
 });

@@ -4,7 +4,8 @@ import { formatLeiFromBani } from '@/lib/format';
 import { policyDocumentFileName, policyDocumentUrl, type Policy } from '@/lib/api/policies';
 import { expiryLabel, type PolicyState } from '@/lib/policies/group';
 import { renewalHref } from '@/lib/policies/renewal';
-import { formatDate, type DateLocaleCode } from '@/lib/time';
+import { formatDay } from '@/lib/time/format-day';
+import type { DateLocaleCode } from '@/lib/time/locales';
 
 const STATE_LABEL: Record<Exclude<PolicyState, 'upcoming'>, string> = {
   active: 'Activă',
@@ -48,7 +49,7 @@ export function PolicyCard({
         <div>
           <dt className="text-muted">Valabilă</dt>
           <dd>
-            {formatDate(`${policy.starts_on}T12:00:00Z`, dateLocale)} – {formatDate(`${policy.ends_on}T12:00:00Z`, dateLocale)}
+            {formatDay(policy.starts_on, dateLocale)} – {formatDay(policy.ends_on, dateLocale)}
           </dd>
         </div>
         <div>

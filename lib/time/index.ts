@@ -1,21 +1,14 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
-import { enGB, fr, ro, type Locale } from 'date-fns/locale';
+import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
+
+export { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
+export { formatDay } from './format-day';
 
 /**
  * Dates and times for people in Romania (SPEC §9): Europe/Bucharest, Romanian locale by default,
  * French and English available. Works the same on the server (UTC) and in any browser time zone.
  */
 export const APP_TIME_ZONE = 'Europe/Bucharest';
-
-export type DateLocaleCode = 'ro' | 'fr' | 'en';
-
-const LOCALES: Record<DateLocaleCode, Locale> = { ro, fr, en: enGB };
-
-export const DEFAULT_DATE_LOCALE: DateLocaleCode = 'ro';
-
-export function dateLocale(code: DateLocaleCode = DEFAULT_DATE_LOCALE): Locale {
-  return LOCALES[code] ?? ro;
-}
 
 type DateInput = Date | string | number;
 

@@ -1,0 +1,20 @@
+import { format } from 'date-fns';
+import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day (`YYYY-MM-DD`, as the backend sends policy periods) as `5 martie 2026`.
+ *
+ * A day has no time zone, so unlike `formatDate` this needs no time-zone data: client components that render
+ * days at hydration use it and keep date-fns-tz (and the browser's first, costly `Intl` time-zone set-up)
+ * out of the page load.
+ */
+export function formatDay(day: string, locale: DateLocaleCode = DEFAULT_DATE_LOCALE): string {
+  const match = DAY.exec(day);
+  if (!match) throw new RangeError(`Invalid day: ${day}`);
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(y, m - 1, d);
+  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) throw new RangeError(`Invalid day: ${day}`);
+  return format(date, 'd MMMM yyyy', { locale: dateLocale(locale) });
+}
