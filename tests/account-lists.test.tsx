@@ -112,17 +112,17 @@ describe('orders list', () => {
 });
 
 describe('policies view', () => {
-  const now = new Date('2026-05-10T09:00:00Z');
+  const today = '2026-05-10';
 
   it('re-reads the policies when the realtime channel is (re)subscribed', async () => {
     listPolicies.mockResolvedValue([policy({ id: 7, number: 'POL-7', insured_object: 'CJ45XYZ' })]);
-    render(<PoliciesView initialPolicies={[]} now={now} />);
+    render(<PoliciesView initialPolicies={[]} today={today} />);
     act(() => emitRealtimeEvent('realtime.subscribed', { channel: 'private-user.1' }));
     expect(await screen.findByText(/POL-7/)).toBeInTheDocument();
   });
 
   it('shows "Nu aveți încă polițe" with a way to buy one', () => {
-    render(<PoliciesView initialPolicies={[]} now={now} />);
+    render(<PoliciesView initialPolicies={[]} today={today} />);
     expect(screen.getByRole('heading', { name: 'Nu aveți încă polițe' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cumpără o asigurare' })).toBeInTheDocument();
   });
@@ -130,7 +130,7 @@ describe('policies view', () => {
   it('groups expiring, active and expired policies with the PDF and a renewal shortcut', () => {
     render(
       <PoliciesView
-        now={now}
+        today={today}
         initialPolicies={[
           policy({ id: 1, number: 'POL-EXP', ends_on: '2026-05-31' }),
           policy({ id: 2, number: 'POL-ACT', product_code: 'travel', product_name: 'Călătorie', starts_on: '2026-01-01', ends_on: '2026-12-31' }),
@@ -153,7 +153,7 @@ describe('policies view', () => {
   });
 
   it('adds a newly issued policy live', () => {
-    render(<PoliciesView initialPolicies={[]} now={now} />);
+    render(<PoliciesView initialPolicies={[]} today={today} />);
     act(() => emitRealtimeEvent('policy.issued', { ...policy({ id: 7, number: 'POL-NEW', starts_on: '2026-05-11', ends_on: '2027-05-10' }) }));
     expect(screen.getByRole('listitem', { name: /POL-NEW|B123ABC/ })).toBeInTheDocument();
     expect(screen.getByText('Polița POL-NEW a fost emisă.')).toBeInTheDocument();

@@ -17,16 +17,13 @@ describe('policy state', () => {
 });
 
 describe('groupPolicies', () => {
-  it('uses the Bucharest calendar day, not UTC', () => {
-    // 22:30 UTC on 9 March is already 10 March in Bucharest (UTC+2).
-    const now = new Date('2026-03-09T22:30:00Z');
-    const groups = groupPolicies([p(1, '2025-03-10', '2026-03-09'), p(2, '2026-01-01', '2026-12-31')], now);
+  it('groups by the given Bucharest day: a policy ending the day before is expired', () => {
+    const groups = groupPolicies([p(1, '2025-03-10', '2026-03-09'), p(2, '2026-01-01', '2026-12-31')], '2026-03-10');
     expect(groups.expired.map((x) => x.id)).toEqual([1]);
     expect(groups.active.map((x) => x.id)).toEqual([2]);
   });
 
   it('sorts expiring by soonest end and expired by most recent end; upcoming counts as active', () => {
-    const now = new Date('2026-03-10T10:00:00Z');
     const groups = groupPolicies(
       [
         p(1, '2025-04-01', '2026-04-01'),
@@ -35,7 +32,7 @@ describe('groupPolicies', () => {
         p(4, '2025-01-01', '2025-12-31'),
         p(5, '2026-03-15', '2027-03-14'),
       ],
-      now,
+      '2026-03-10',
     );
     expect(groups.expiring.map((x) => x.id)).toEqual([2, 1]);
     expect(groups.expired.map((x) => x.id)).toEqual([4, 3]);
@@ -43,12 +40,12 @@ describe('groupPolicies', () => {
   });
 
   it('labels the time left in Romanian', () => {
-    const now = new Date('2026-03-10T10:00:00Z');
-    expect(expiryLabel('2026-03-10', now)).toBe('Expiră azi');
-    expect(expiryLabel('2026-03-11', now)).toBe('Expiră mâine');
-    expect(expiryLabel('2026-03-22', now)).toBe('Expiră în 12 zile');
-    expect(expiryLabel('2026-04-09', now)).toBe('Expiră în 30 de zile');
-    expect(expiryLabel('2026-03-07', now)).toBe('A expirat acum 3 zile');
+    const today = '2026-03-10';
+    expect(expiryLabel('2026-03-10', today)).toBe('Expiră azi');
+    expect(expiryLabel('2026-03-11', today)).toBe('Expiră mâine');
+    expect(expiryLabel('2026-03-22', today)).toBe('Expiră în 12 zile');
+    expect(expiryLabel('2026-04-09', today)).toBe('Expiră în 30 de zile');
+    expect(expiryLabel('2026-03-07', today)).toBe('A expirat acum 3 zile');
   });
 });
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { listPolicies, mergePolicy, type Policy } from '@/lib/api/policies';
 import { groupPolicies } from '@/lib/policies/group';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
-import type { DateLocaleCode } from '@/lib/time';
+import type { DateLocaleCode } from '@/lib/time/locales';
 import { EmptyState } from './empty-state';
 import { PolicyCard } from './policy-card';
 
@@ -14,15 +14,18 @@ const SECTIONS = [
   { key: 'expired', title: 'Expirate' },
 ] as const;
 
-/** The customer's policies grouped as expiring, active and expired; a newly issued one appears live. */
+/**
+ * The customer's policies grouped as expiring, active and expired; a newly issued one appears live.
+ * `today` is the calendar day in Europe/Bucharest when the page was rendered (`YYYY-MM-DD`).
+ */
 export function PoliciesView({
   initialPolicies,
+  today,
   dateLocale = 'ro',
-  now,
 }: {
   initialPolicies: Policy[];
+  today: string;
   dateLocale?: DateLocaleCode;
-  now?: Date;
 }) {
   const [policies, setPolicies] = useState(initialPolicies);
   const [notice, setNotice] = useState<string | null>(null);
@@ -48,7 +51,7 @@ export function PoliciesView({
     );
   }
 
-  const groups = groupPolicies(policies, now);
+  const groups = groupPolicies(policies, today);
   return (
     <div className="space-y-10">
       <p aria-live="polite" className="sr-only">
@@ -62,7 +65,7 @@ export function PoliciesView({
             </h2>
             <ul className="space-y-4">
               {groups[key].map((policy) => (
-                <PolicyCard key={policy.id} policy={policy} state={key} now={now} dateLocale={dateLocale} />
+                <PolicyCard key={policy.id} policy={policy} state={key} today={today} dateLocale={dateLocale} />
               ))}
             </ul>
           </section>

@@ -22,12 +22,13 @@ const STATE_TONE: Record<Exclude<PolicyState, 'upcoming'>, string> = {
 export function PolicyCard({
   policy,
   state,
-  now,
+  today,
   dateLocale = 'ro',
 }: {
   policy: Policy;
   state: Exclude<PolicyState, 'upcoming'>;
-  now?: Date;
+  /** The calendar day in Europe/Bucharest, `YYYY-MM-DD`. */
+  today: string;
   dateLocale?: DateLocaleCode;
 }) {
   const headingId = `polita-${policy.id}`;
@@ -59,7 +60,7 @@ export function PolicyCard({
         {state !== 'active' ? (
           <div>
             <dt className="text-muted">Termen</dt>
-            <dd>{expiryLabel(policy.ends_on, now)}</dd>
+            <dd>{expiryLabel(policy.ends_on, today)}</dd>
           </div>
         ) : null}
       </dl>

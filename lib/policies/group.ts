@@ -1,8 +1,8 @@
-import { addDaysToDay, toBucharestDay } from '@/lib/time';
-
 /**
  * Policy state in the account (DOMAIN.md "Account features"): active, expiring (ends within 30 days) or expired,
- * computed on calendar days in Europe/Bucharest so that it never flips at midnight UTC.
+ * computed on calendar days in Europe/Bucharest so that it never flips at midnight UTC. `today` is that day
+ * (`YYYY-MM-DD`), which the server works out (lib/time `toBucharestDay`): this module needs no time-zone data,
+ * so the account page does not set up the browser's Intl time zones while it hydrates.
  */
 export const EXPIRING_WINDOW_DAYS = 30;
 
@@ -23,7 +23,7 @@ export function daysBetween(today: string, day: string): number {
  */
 export function policyState(policy: PolicyDates, today: string): PolicyState {
   if (policy.ends_on < today) return 'expired';
-  if (policy.ends_on <= addDaysToDay(today, EXPIRING_WINDOW_DAYS)) return 'expiring';
+  if (daysBetween(today, policy.ends_on) <= EXPIRING_WINDOW_DAYS) return 'expiring';
   if (policy.starts_on > today) return 'upcoming';
   return 'active';
 }
@@ -34,8 +34,7 @@ export type PolicyGroups<P> = { active: P[]; expiring: P[]; expired: P[] };
  * Groups policies for the account page. Expiring first by soonest end, active by soonest end,
  * expired by most recent end.
  */
-export function groupPolicies<P extends PolicyDates>(policies: readonly P[], now: Date = new Date()): PolicyGroups<P> {
-  const today = toBucharestDay(now);
+export function groupPolicies<P extends PolicyDates>(policies: readonly P[], today: string): PolicyGroups<P> {
   const groups: PolicyGroups<P> = { active: [], expiring: [], expired: [] };
   for (const p of policies) {
     const state = policyState(p, today);
@@ -48,8 +47,8 @@ export function groupPolicies<P extends PolicyDates>(policies: readonly P[], now
 }
 
 /** "Expiră azi", "Expiră mâine", "Expiră în 12 zile", "A expirat acum 3 zile". */
-export function expiryLabel(endsOn: string, now: Date = new Date()): string {
-  const days = daysBetween(toBucharestDay(now), endsOn);
+export function expiryLabel(endsOn: string, today: string): string {
+  const days = daysBetween(today, endsOn);
   if (days === 0) return 'Expiră azi';
   if (days === 1) return 'Expiră mâine';
   if (days > 1) return `Expiră în ${days} ${days < 20 ? 'zile' : 'de zile'}`;
