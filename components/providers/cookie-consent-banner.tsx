@@ -66,7 +66,8 @@ export function CookieConsentBanner() {
           <p>
             Cookie-urile esențiale țin site-ul funcțional. Cu acordul dumneavoastră folosim și cookie-uri de
             analiză, ca să îmbunătățim serviciul.{' '}
-            <Link href="/info/cookies" className="underline">
+            {/* Not prefetched while in view: the banner is on every first visit, the policy rarely opened. */}
+            <Link href="/info/cookies" prefetch={false} className="underline">
               Politica de cookie-uri
             </Link>
           </p>
