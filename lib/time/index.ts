@@ -1,5 +1,8 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { enGB, fr, ro, type Locale } from 'date-fns/locale';
+import { addDaysToDay, type BucharestDay } from './day';
+
+export { addDaysToDay, type BucharestDay } from './day';
 
 /**
  * Dates and times for people in Romania (SPEC §9): Europe/Bucharest, Romanian locale by default,
@@ -68,9 +71,11 @@ export function bucharestOffset(input: DateInput): string {
   return formatInBucharest(input, 'xxx');
 }
 
-/** Adds whole calendar days to a `YYYY-MM-DD` day (DST-safe: pure calendar arithmetic). */
-export function addDaysToDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
+/**
+ * The Bucharest calendar day at that instant and when the next one begins (23 or 25 hours later on the days
+ * the clocks change). The server renders with it; a page left open past midnight uses `nextDayAt`.
+ */
+export function bucharestDayAt(input: DateInput): BucharestDay {
+  const day = toBucharestDay(input);
+  return { day, nextDayAt: bucharestWallTimeToDate(addDaysToDay(day, 1)).getTime() };
 }
