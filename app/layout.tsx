@@ -7,6 +7,7 @@ import { ScrollManager } from '@/components/navigation/scroll-manager';
 import { brokerIdentity } from '@/lib/broker-identity';
 import { getPublicConfig } from '@/lib/config/env';
 import { isSignedIn } from '@/lib/session/server';
+import { bucharestDayAt } from '@/lib/time';
 import { themeFromHeader } from '@/themes';
 import './globals.css';
 
@@ -38,6 +39,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // A guest's page is the same for every guest (the web server may share it for a moment); per-visitor values
   // such as the client IP are rendered only into signed-in pages. The BFF fills user_ip on the calls that need it.
   const clientIp = signedIn ? requestHeaders.get('x-client-ip') : null;
+  // The product forms' date windows and defaults: computed here so the browser needs no time-zone data to
+  // render them (the same for every visitor of that day; the guest page cache keeps a render for a second).
+  const today = bucharestDayAt(new Date());
 
   return (
     <html lang="ro" data-theme={theme} suppressHydrationWarning>
@@ -46,7 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body>
-        <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp}>
+        <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp} today={today}>
           <ScrollManager />
           {children}
         </AppProviders>

@@ -21,6 +21,16 @@ vi.mock('@/lib/api/policies', async (importOriginal) => ({
 
 const { OrdersList } = await import('@/components/account/orders-list');
 const { PoliciesView } = await import('@/components/account/policies-view');
+const { BucharestTodayProvider } = await import('@/components/providers/bucharest-today');
+
+/** Policies as the account page shows them on `today` (the server's Bucharest day). */
+function renderPolicies(today: string, props: Parameters<typeof PoliciesView>[0]) {
+  return render(
+    <BucharestTodayProvider value={{ day: today, nextDayAt: Date.now() + 3_600_000 }}>
+      <PoliciesView {...props} />
+    </BucharestTodayProvider>,
+  );
+}
 
 const order = (over: Partial<Order>): Order => ({
   id: 1,
@@ -116,28 +126,25 @@ describe('policies view', () => {
 
   it('re-reads the policies when the realtime channel is (re)subscribed', async () => {
     listPolicies.mockResolvedValue([policy({ id: 7, number: 'POL-7', insured_object: 'CJ45XYZ' })]);
-    render(<PoliciesView initialPolicies={[]} today={today} />);
+    renderPolicies(today, { initialPolicies: [] });
     act(() => emitRealtimeEvent('realtime.subscribed', { channel: 'private-user.1' }));
     expect(await screen.findByText(/POL-7/)).toBeInTheDocument();
   });
 
   it('shows "Nu aveți încă polițe" with a way to buy one', () => {
-    render(<PoliciesView initialPolicies={[]} today={today} />);
+    renderPolicies(today, { initialPolicies: [] });
     expect(screen.getByRole('heading', { name: 'Nu aveți încă polițe' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cumpără o asigurare' })).toBeInTheDocument();
   });
 
   it('groups expiring, active and expired policies with the PDF and a renewal shortcut', () => {
-    render(
-      <PoliciesView
-        today={today}
-        initialPolicies={[
-          policy({ id: 1, number: 'POL-EXP', ends_on: '2026-05-31' }),
-          policy({ id: 2, number: 'POL-ACT', product_code: 'travel', product_name: 'Călătorie', starts_on: '2026-01-01', ends_on: '2026-12-31' }),
-          policy({ id: 3, number: 'POL-OLD', product_code: 'house-insurance', ends_on: '2026-01-31' }),
-        ]}
-      />,
-    );
+    renderPolicies(today, {
+      initialPolicies: [
+        policy({ id: 1, number: 'POL-EXP', ends_on: '2026-05-31' }),
+        policy({ id: 2, number: 'POL-ACT', product_code: 'travel', product_name: 'Călătorie', starts_on: '2026-01-01', ends_on: '2026-12-31' }),
+        policy({ id: 3, number: 'POL-OLD', product_code: 'house-insurance', ends_on: '2026-01-31' }),
+      ],
+    });
     const expiring = screen.getByRole('region', { name: /Expiră în următoarele 30 de zile/ });
     expect(within(expiring).getByText(/POL-EXP/)).toBeInTheDocument();
     expect(within(expiring).getByText('Expiră în 21 de zile')).toBeInTheDocument();
@@ -153,7 +160,7 @@ describe('policies view', () => {
   });
 
   it('adds a newly issued policy live', () => {
-    render(<PoliciesView initialPolicies={[]} today={today} />);
+    renderPolicies(today, { initialPolicies: [] });
     act(() => emitRealtimeEvent('policy.issued', { ...policy({ id: 7, number: 'POL-NEW', starts_on: '2026-05-11', ends_on: '2027-05-10' }) }));
     expect(screen.getByRole('listitem', { name: /POL-NEW|B123ABC/ })).toBeInTheDocument();
     expect(screen.getByText('Polița POL-NEW a fost emisă.')).toBeInTheDocument();

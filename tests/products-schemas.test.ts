@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { cnpControlDigit, cuiControlDigit } from '@/lib/validation/formats';
+import { bucharestToday } from '@/lib/validation/products/bucharest-today';
 import { fieldErrorsOf } from '@/lib/validation/products/common';
 import { customerMessages, detailsSchema, emptyDetailsForm } from '@/lib/validation/products/customer';
-import { emptyHouseForm, houseInputSchema, houseMessages } from '@/lib/validation/products/house';
-import { emptyRcaForm, rcaInputSchema, rcaMessages, type RcaFormValues } from '@/lib/validation/products/rca';
-import { emptyTireForm, tireInputSchema, tireMessages } from '@/lib/validation/products/tire';
-import { emptyTravelForm, travelInputSchema, travelMessages } from '@/lib/validation/products/travel';
+import { emptyHouseForm, houseInputSchema, houseMessages, houseStartWindow } from '@/lib/validation/products/house';
+import { emptyRcaForm, rcaInputSchema, rcaMessages, rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca';
+import { emptyTireForm, tireInputSchema, tireMessages, tirePurchaseWindow } from '@/lib/validation/products/tire';
+import { emptyTravelForm, travelInputSchema, travelMessages, travelStartWindow } from '@/lib/validation/products/travel';
 
 // 2026-03-28 22:30 UTC is already 29 March in Bucharest (UTC+2): "tomorrow" there is 30 March.
 const NOW = new Date('2026-03-28T22:30:00Z');
+// The forms get today as a day (useBucharestToday(), from the server); the schemas compute it from the clock.
+const TODAY = bucharestToday(NOW);
 
 function validCnp(prefix12 = '185061540001'): string {
   return prefix12 + cnpControlDigit(prefix12);
 }
 
 function rcaForm(patch: (f: RcaFormValues) => void = () => {}): RcaFormValues {
-  const f = emptyRcaForm(NOW);
+  const f = emptyRcaForm(TODAY);
   f.registration_plate = 'b 123 abc';
   f.vin = 'wvwzzz1jzxw000001';
   Object.assign(f.vehicle, {
@@ -38,6 +41,35 @@ function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error
   const result = schema.safeParse(value) as { success: boolean; error?: Parameters<typeof fieldErrorsOf>[0] };
   return result.success ? {} : fieldErrorsOf(result.error!);
 }
+
+describe('today and the date windows the forms render', () => {
+  it('takes today from the Bucharest calendar, not the UTC one', () => {
+    expect(TODAY).toBe('2026-03-29');
+    expect(bucharestToday(new Date('2026-03-28T21:59:59Z'))).toBe('2026-03-28');
+    // Summer time (UTC+3) from 29 March: 21:00 UTC is already the next day.
+    expect(bucharestToday(new Date('2026-07-15T20:59:59Z'))).toBe('2026-07-15');
+    expect(bucharestToday(new Date('2026-07-15T21:00:00Z'))).toBe('2026-07-16');
+  });
+
+  it('computes the windows from the day alone, across the clock change and month and year ends', () => {
+    expect(rcaStartWindow('2026-03-28')).toEqual({ min: '2026-03-29', max: '2026-04-27' });
+    expect(rcaStartWindow(TODAY)).toEqual({ min: '2026-03-30', max: '2026-04-28' });
+    expect(rcaStartWindow('2026-12-31')).toEqual({ min: '2027-01-01', max: '2027-01-30' });
+    expect(houseStartWindow('2026-10-24')).toEqual({ min: '2026-10-25', max: '2026-11-23' });
+    expect(travelStartWindow('2028-02-28')).toEqual({ min: '2028-02-29', max: '2029-02-27' });
+    expect(tirePurchaseWindow('2026-03-29')).toEqual({ min: '2026-02-27', max: '2026-03-29' });
+    expect(tirePurchaseWindow('2028-03-01')).toEqual({ min: '2028-01-31', max: '2028-03-01' });
+  });
+
+  it('fills the empty forms with the same days the schemas accept for that instant', () => {
+    expect(emptyRcaForm(TODAY).start_date).toBe('2026-03-30');
+    expect(emptyHouseForm(TODAY).start_date).toBe('2026-03-30');
+    expect(emptyTravelForm(TODAY)).toMatchObject({ start_date: '2026-03-30', end_date: '2026-04-05' });
+    expect(emptyTravelForm('2026-12-30')).toMatchObject({ start_date: '2026-12-31', end_date: '2027-01-06' });
+    expect(emptyTireForm({ today: TODAY })).toMatchObject({ purchase_date: '2026-03-29', brand: '' });
+    expect(emptyTireForm({ today: TODAY, michelin: true })).toMatchObject({ purchase_date: '2026-03-29', brand: 'Michelin' });
+  });
+});
 
 describe('RCA input schema', () => {
   it('accepts a complete form and yields the backend input (normalised, numbers)', () => {
@@ -131,7 +163,7 @@ describe('RCA input schema', () => {
 
 describe('travel input schema', () => {
   const base = () => {
-    const f = emptyTravelForm(NOW);
+    const f = emptyTravelForm(TODAY);
     f.destination = 'Grecia';
     f.travellers = [{ birth_date: '1990-05-01' }];
     return f;
@@ -184,7 +216,7 @@ describe('travel input schema', () => {
 
 describe('house input schema', () => {
   const base = () => {
-    const f = emptyHouseForm(NOW);
+    const f = emptyHouseForm(TODAY);
     f.address = { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Memorandumului 1' };
     Object.assign(f, { year_built: '1995', area_sqm: '80', rooms: '3', floors: '1' });
     return f;
@@ -213,6 +245,13 @@ describe('house input schema', () => {
     });
   });
 
+  it('allows a start date from tomorrow to 30 days ahead in Europe/Bucharest', () => {
+    const schema = houseInputSchema(NOW);
+    expect(schema.safeParse({ ...base(), start_date: '2026-04-28' }).success).toBe(true);
+    expect(errorsOf(schema, { ...base(), start_date: '2026-03-29' }).start_date).toBe(houseMessages.start('2026-03-30', '2026-04-28'));
+    expect(errorsOf(schema, { ...base(), start_date: '2026-04-29' }).start_date).toBe(houseMessages.start('2026-03-30', '2026-04-28'));
+  });
+
   it('rejects a missing address and impossible numbers', () => {
     const f = base();
     f.address.county = '';
@@ -227,7 +266,7 @@ describe('house input schema', () => {
 
 describe('tire input schema', () => {
   it('accepts 2–4 tires bought in the last 30 days', () => {
-    const f = { ...emptyTireForm({ now: NOW }), plan_code: 'basic', brand: 'Continental', tire_count: '2' };
+    const f = { ...emptyTireForm({ today: TODAY }), plan_code: 'basic', brand: 'Continental', tire_count: '2' };
     const result = tireInputSchema({ now: NOW }).parse(f);
     expect(result).toMatchObject({ plan_code: 'basic', tire_count: 2, period_years: 1, purchase_date: '2026-03-29' });
     expect(result.invoice_number).toBeUndefined();
@@ -238,7 +277,7 @@ describe('tire input schema', () => {
   });
 
   it('Michelin TireSecure+ needs a set of 4 Michelin tires and the invoice', () => {
-    const f = { ...emptyTireForm({ now: NOW, michelin: true }), tire_count: '2', brand: 'Pirelli' };
+    const f = { ...emptyTireForm({ today: TODAY, michelin: true }), tire_count: '2', brand: 'Pirelli' };
     const errors = errorsOf(tireInputSchema({ now: NOW, michelin: true }), f);
     expect(errors.tire_count).toBe(tireMessages.michelinCount);
     expect(errors.brand).toBe(tireMessages.michelinBrand);

@@ -32,6 +32,7 @@ const { resetHydration } = await import('@/stores/hydration');
 const { useAuthStore } = await import('@/stores/auth-store');
 const { useSystemStore, initialSystemState } = await import('@/stores/system-store');
 const { useProductStore } = await import('@/stores/product-store');
+const { bucharestDayAt } = await import('@/lib/time');
 
 const config: PublicConfig = {
   recaptchaSiteKey: '',
@@ -62,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderApp(props: { signedIn: boolean; clientIp?: string; analytics?: boolean }) {
   return render(
-    <AppProviders config={{ ...config, analytics: { enabled: props.analytics ?? true, domain: 'broker.test' } }} signedIn={props.signedIn} clientIp={props.clientIp}>
+    <AppProviders config={{ ...config, analytics: { enabled: props.analytics ?? true, domain: 'broker.test' } }} signedIn={props.signedIn} clientIp={props.clientIp} today={bucharestDayAt(new Date())}>
       <main>content</main>
     </AppProviders>,
   );
@@ -156,7 +157,7 @@ describe('AppProviders', () => {
     expect(sendAnalyticsEvent.mock.calls[0][0]).toMatchObject({ name: 'pageview', domain: 'broker.test' });
     pathname = '/rca';
     view.rerender(
-      <AppProviders config={config} signedIn={false}>
+      <AppProviders config={config} signedIn={false} today={bucharestDayAt(new Date())}>
         <main>content</main>
       </AppProviders>,
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDaysToDay,
+  bucharestDayAt,
   bucharestOffset,
   bucharestWallTimeToDate,
   formatDate,
@@ -11,6 +12,7 @@ import {
   formatTime,
   toBucharestDay,
 } from '@/lib/time';
+import * as day from '@/lib/time/day';
 
 describe('Europe/Bucharest formatting', () => {
   it('formats in Romanian by default, French and English on request', () => {
@@ -59,6 +61,20 @@ describe('Europe/Bucharest formatting', () => {
     expect(addDaysToDay('2026-03-28', 2)).toBe('2026-03-30');
     expect(addDaysToDay('2026-10-24', 2)).toBe('2026-10-26');
     expect(addDaysToDay('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDaysToDay('2028-03-01', -1)).toBe('2028-02-29');
+    // lib/time/day.ts (no date-fns-tz, for code that runs at page load) is the same function.
+    expect(day.addDaysToDay).toBe(addDaysToDay);
+  });
+
+  it('gives the Bucharest day and when the next one starts: 23 hours on 29 March, 25 on 25 October', () => {
+    expect(bucharestDayAt('2026-03-28T21:59:59Z')).toEqual({ day: '2026-03-28', nextDayAt: Date.parse('2026-03-28T22:00:00Z') });
+    const spring = bucharestDayAt('2026-03-28T22:00:00Z');
+    expect(spring).toEqual({ day: '2026-03-29', nextDayAt: Date.parse('2026-03-29T21:00:00Z') });
+    expect(bucharestDayAt(spring.nextDayAt - 1).day).toBe('2026-03-29');
+    expect(bucharestDayAt(spring.nextDayAt).day).toBe('2026-03-30');
+    const autumn = bucharestDayAt('2026-10-25T12:00:00Z');
+    expect(autumn).toEqual({ day: '2026-10-25', nextDayAt: Date.parse('2026-10-25T22:00:00Z') });
+    expect(bucharestDayAt('2025-12-31T22:30:00Z')).toEqual({ day: '2026-01-01', nextDayAt: Date.parse('2026-01-01T22:00:00Z') });
   });
 
   it('rejects invalid input', () => {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { listPolicies, mergePolicy, type Policy } from '@/lib/api/policies';
 import { groupPolicies } from '@/lib/policies/group';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
@@ -16,17 +17,11 @@ const SECTIONS = [
 
 /**
  * The customer's policies grouped as expiring, active and expired; a newly issued one appears live.
- * `today` is the calendar day in Europe/Bucharest when the page was rendered (`YYYY-MM-DD`).
+ * Grouped on today's calendar day in Europe/Bucharest as the server gave it (useBucharestToday), so the page
+ * needs no time-zone data while it hydrates.
  */
-export function PoliciesView({
-  initialPolicies,
-  today,
-  dateLocale = 'ro',
-}: {
-  initialPolicies: Policy[];
-  today: string;
-  dateLocale?: DateLocaleCode;
-}) {
+export function PoliciesView({ initialPolicies, dateLocale = 'ro' }: { initialPolicies: Policy[]; dateLocale?: DateLocaleCode }) {
+  const today = useBucharestToday();
   const [policies, setPolicies] = useState(initialPolicies);
   const [notice, setNotice] = useState<string | null>(null);
 

@@ -1,14 +1,16 @@
 'use client';
 
 import type { FormEvent } from 'react';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
-import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common';
-import { houseStartWindow, type HouseFormValues, type HouseInput } from '@/lib/validation/products/house';
+import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
+import type { HouseInput } from '@/lib/validation/products/house';
+import { houseStartWindow, type HouseFormValues } from '@/lib/validation/products/house-values';
 
 type Form = ReturnType<typeof useDraftForm<HouseFormValues, HouseInput>>;
 
@@ -24,7 +26,7 @@ const OPTIONS = [
 export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean; onSubmit: () => void }) {
   const f = form.field;
   const { values } = form;
-  const startWindow = houseStartWindow();
+  const startWindow = houseStartWindow(useBucharestToday());
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -4,11 +4,12 @@ import { useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { emptyHouseForm, houseInputSchema, type HouseFormValues } from '@/lib/validation/products/house';
+import { emptyHouseForm, type HouseFormValues } from '@/lib/validation/products/house-values';
 import { HouseForm } from './house-form';
 
 const FLOW_KEY = 'house';
@@ -24,11 +25,13 @@ type Props = {
 export function HouseShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('house-insurance', initialStatuses, productAvailable);
   const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'house-insurance', partnerCode });
-  const schema = useMemo(() => () => houseInputSchema(), []);
+  const today = useBucharestToday();
+  // zod and the schema load on the first blur or submit, not with the page.
+  const schema = useMemo(() => () => import('@/lib/validation/products/house').then((m) => m.houseInputSchema()), []);
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
     defaults: (): HouseFormValues => {
-      const empty = emptyHouseForm();
+      const empty = emptyHouseForm(today);
       if (!renewal) return empty;
       const merged = mergeDraft(empty, renewal);
       const voluntary = renewal.voluntary && typeof renewal.voluntary === 'object' ? mergeDraft(empty.voluntary, renewal.voluntary) : null;

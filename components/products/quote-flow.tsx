@@ -1,13 +1,19 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
+import { useEffect, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { QuoteFlow as Flow } from '@/lib/shop/use-quote-flow';
 import type { DetailsFormValues, IdentityRequirement } from '@/lib/validation/products/customer';
 import { DetailsStep } from './details-step';
-import { OfferList } from './offer-list';
 import { QuoteStepper } from './quote-stepper';
+
+const loadOfferList = () => import('./offer-list');
+
+// The offers come with their own code: they show the quote's expiry in Bucharest time (lib/time, date-fns-tz),
+// which must not load, with its time-zone data, while the product page does.
+const OfferList = dynamic(() => loadOfferList().then((m) => m.OfferList), { ssr: false });
 
 type Props = {
   flow: Flow;
@@ -23,7 +29,11 @@ type Props = {
 
 /** The steps of a purchase around a product's form: offers, details, then the order and the payment. */
 export function QuoteFlowView({ flow, flowKey, productName, partnerCode, identity, prefill, summary, form }: Props) {
-  const { step, offer, state } = flow;
+  const { step, offer, state, busy } = flow;
+  // Fetched while the quote is computed, so the offers show as soon as it arrives.
+  useEffect(() => {
+    if (busy) loadOfferList().catch(() => {});
+  }, [busy]);
   return (
     <div>
       <QuoteStepper current={step === 'form' ? 0 : step === 'offers' ? 1 : 2} />

@@ -2,9 +2,11 @@
 
 import type { ReactNode } from 'react';
 import type { PublicConfig } from '@/lib/config/env';
+import type { BucharestDay } from '@/lib/time/day';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
 import { AnalyticsTracker } from './analytics-tracker';
+import { BucharestTodayProvider } from './bucharest-today';
 import { CookieConsentBanner } from './cookie-consent-banner';
 import { DeployGuards } from './deploy-guards';
 import { InactivityGuard } from './inactivity-guard';
@@ -21,15 +23,18 @@ type AppProvidersProps = {
   signedIn: boolean;
   /** The client's IP as the server saw it (proxy.ts sets the `x-client-ip` request header). */
   clientIp?: string | null;
+  /** Today in Europe/Bucharest as the server saw it (lib/time bucharestDayAt), for useBucharestToday(). */
+  today: BucharestDay;
   children: ReactNode;
 };
 
 /**
- * Client-side machinery of the whole app: toasts (react-toastify loads on the first one), store hydration, realtime (signed in) or maintenance polling
- * (signed out), inactivity and cross-tab logout, cookie consent, analytics and deploy guards.
+ * Client-side machinery of the whole app: today's date in Bucharest, toasts (react-toastify loads on the first one),
+ * store hydration, realtime (signed in) or maintenance polling (signed out), inactivity and cross-tab logout,
+ * cookie consent, analytics and deploy guards.
  * Captcha is NOT here: wrap protected forms in <CaptchaProvider> (components/providers/captcha-provider.tsx).
  */
-export function AppProviders({ config, signedIn, clientIp = null, children }: AppProvidersProps) {
+export function AppProviders({ config, signedIn, clientIp = null, today, children }: AppProvidersProps) {
   const hydrated = useStoresHydrated();
   const authenticated = useAuthStore((s) => s.authenticated);
   const userId = useAuthStore((s) => s.user?.id ?? null);
@@ -38,7 +43,7 @@ export function AppProviders({ config, signedIn, clientIp = null, children }: Ap
 
   return (
     <PublicConfigContext value={config}>
-      {children}
+      <BucharestTodayProvider value={today}>{children}</BucharestTodayProvider>
       <StoreHydration signedIn={signedIn} clientIp={clientIp} />
       <ToastHost />
       <CookieConsentBanner />

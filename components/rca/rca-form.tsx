@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
@@ -26,7 +27,7 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
   const f = form.field;
   const { values, setValues } = form;
   const [lookup, setLookup] = useState<LookupState>({ kind: 'idle' });
-  const startWindow = rcaStartWindow();
+  const startWindow = rcaStartWindow(useBucharestToday());
 
   async function runLookup(plate: string, vin: string) {
     const query = {

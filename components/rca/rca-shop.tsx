@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
@@ -27,12 +28,13 @@ type Props = {
 export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('rca', initialStatuses, productAvailable);
   const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'rca', partnerCode });
+  const today = useBucharestToday();
   // zod and the schema load on the first blur or submit, not with the page.
   const schema = useMemo(() => () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema()), []);
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
     defaults: () => {
-      const empty = emptyRcaForm();
+      const empty = emptyRcaForm(today);
       const base = renewal ? { ...empty, ...renewal, vehicle: { ...empty.vehicle, ...renewal.vehicle }, owner: { ...empty.owner, ...renewal.owner } } : empty;
       return { ...base, registration_plate: plate ?? base.registration_plate, vin: vin ?? base.vin };
     },
@@ -41,7 +43,7 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
       const sameVin = !vin || v.vin === vin;
       if (samePlate && sameVin) return v;
       // Another vehicle in the route: keep the owner and dates, forget the old vehicle's data.
-      return { ...v, registration_plate: plate ?? v.registration_plate, vin: vin ?? v.vin, vehicle: emptyRcaForm().vehicle };
+      return { ...v, registration_plate: plate ?? v.registration_plate, vin: vin ?? v.vin, vehicle: emptyRcaForm(today).vehicle };
     },
     schema,
     uppercase: UPPERCASE,

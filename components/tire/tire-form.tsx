@@ -1,12 +1,14 @@
 'use client';
 
 import type { FormEvent } from 'react';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
-import { tirePurchaseWindow, type TireFormValues, type TireInput } from '@/lib/validation/products/tire';
+import type { TireInput } from '@/lib/validation/products/tire';
+import { tirePurchaseWindow, type TireFormValues } from '@/lib/validation/products/tire-values';
 
 type Form = ReturnType<typeof useDraftForm<TireFormValues, TireInput>>;
 
@@ -20,7 +22,7 @@ const RIM_BANDS = [
 export function TireForm({ form, busy, onSubmit, michelin = false }: { form: Form; busy: boolean; onSubmit: () => void; michelin?: boolean }) {
   const f = form.field;
   const { values } = form;
-  const purchase = tirePurchaseWindow();
+  const purchase = tirePurchaseWindow(useBucharestToday());
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -3,11 +3,12 @@
 import { useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductCode } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { emptyTireForm, tireInputSchema, type TireFormValues } from '@/lib/validation/products/tire';
+import { emptyTireForm, type TireFormValues } from '@/lib/validation/products/tire-values';
 import { TireForm } from './tire-form';
 
 type Props = {
@@ -23,11 +24,13 @@ export function TireShop({ michelin = false, partnerCode, productAvailable, rene
   const flowKey = michelin ? 'michelin' : 'tire';
   const productCode: ProductCode = michelin ? 'michelin-tiresecureplus' : 'tire';
   const flow = useQuoteFlow({ flowKey, productCode, partnerCode });
-  const schema = useMemo(() => () => tireInputSchema({ michelin }), [michelin]);
+  const today = useBucharestToday();
+  // zod and the schema load on the first blur or submit, not with the page.
+  const schema = useMemo(() => () => import('@/lib/validation/products/tire').then((m) => m.tireInputSchema({ michelin })), [michelin]);
   const form = useDraftForm({
     draftKey: draftKeys(flowKey).form,
     defaults: (): TireFormValues => {
-      const empty = emptyTireForm({ michelin });
+      const empty = emptyTireForm({ today, michelin });
       return renewal ? mergeDraft(empty, renewal) : empty;
     },
     schema,

@@ -1,6 +1,7 @@
 'use client';
 
 import type { FormEvent } from 'react';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { RadioGroup } from '@/components/ui/radio-group';
@@ -35,7 +36,7 @@ const PURPOSES = [
 export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean; onSubmit: () => void }) {
   const f = form.field;
   const { values } = form;
-  const startWindow = travelStartWindow();
+  const startWindow = travelStartWindow(useBucharestToday());
   const multi = values.trip_type === 'multi';
   const validDates = /^\d{4}-\d{2}-\d{2}$/.test(values.start_date) && /^\d{4}-\d{2}-\d{2}$/.test(values.end_date);
   const days = validDates ? tripDays(values.start_date, values.end_date) : null;

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
+import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
@@ -24,12 +25,13 @@ type Props = {
 export function TravelShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('travel', initialStatuses, productAvailable);
   const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'travel', partnerCode });
+  const today = useBucharestToday();
   // zod and the schema load on the first blur or submit, not with the page.
   const schema = useMemo(() => () => import('@/lib/validation/products/travel').then((m) => m.travelInputSchema()), []);
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
     defaults: (): TravelFormValues => {
-      const empty = emptyTravelForm();
+      const empty = emptyTravelForm(today);
       if (!renewal) return empty;
       const merged = mergeDraft(empty, renewal);
       const value = (renewal.options as { cancellation_insured_value_eur?: string } | undefined)?.cancellation_insured_value_eur ?? '';

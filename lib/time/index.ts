@@ -1,6 +1,8 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { addDaysToDay, type BucharestDay } from './day';
 import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
 
+export { addDaysToDay, type BucharestDay } from './day';
 export { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
 export { formatDay } from './format-day';
 
@@ -61,9 +63,11 @@ export function bucharestOffset(input: DateInput): string {
   return formatInBucharest(input, 'xxx');
 }
 
-/** Adds whole calendar days to a `YYYY-MM-DD` day (DST-safe: pure calendar arithmetic). */
-export function addDaysToDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
+/**
+ * The Bucharest calendar day at that instant and when the next one begins (23 or 25 hours later on the days
+ * the clocks change). The server renders with it; a page left open past midnight uses `nextDayAt`.
+ */
+export function bucharestDayAt(input: DateInput): BucharestDay {
+  const day = toBucharestDay(input);
+  return { day, nextDayAt: bucharestWallTimeToDate(addDaysToDay(day, 1)).getTime() };
 }

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { addDaysToDay, toBucharestDay } from '@/lib/time';
+import { addDaysToDay } from '@/lib/time/day';
 
 /**
  * The zod-free part of the product forms' building blocks: messages, day helpers, counties and the error
  * mapping. Forms import these directly; the schemas (common.ts and the product modules) load on demand.
+ * No time zones here either: "today" comes from the caller (useBucharestToday() in forms, bucharestToday()
+ * in the schemas), so loading a product page does not load date-fns-tz.
  */
 export const productMessages = {
   required: 'Câmpul este obligatoriu.',
@@ -27,11 +29,6 @@ export const productMessages = {
   tooLong: 'Textul este prea lung.',
 } as const;
 
-/** Today in Europe/Bucharest, `YYYY-MM-DD`. */
-export function bucharestToday(now: Date = new Date()): string {
-  return toBucharestDay(now);
-}
-
 /** Days between two `YYYY-MM-DD` days (b − a). */
 export function daysBetween(a: string, b: string): number {
   const [ya, ma, da] = a.split('-').map(Number);
@@ -39,9 +36,8 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
 }
 
-/** First and last allowed start day: `minDays` … `maxDays` after today in Bucharest. */
-export function dayWindow(now: Date, minDays: number, maxDays: number): { min: string; max: string } {
-  const today = bucharestToday(now);
+/** First and last allowed start day: `minDays` … `maxDays` after `today` (the Bucharest day, `YYYY-MM-DD`). */
+export function dayWindow(today: string, minDays: number, maxDays: number): { min: string; max: string } {
   return { min: addDaysToDay(today, minDays), max: addDaysToDay(today, maxDays) };
 }
 

@@ -31,8 +31,9 @@ export const rcaMessages = {
   period: 'Perioada este între 1 și 12 luni.',
 } as const;
 
-export function rcaStartWindow(now: Date = new Date()) {
-  return dayWindow(now, RCA_START_MIN_DAYS, RCA_START_MAX_DAYS);
+/** Allowed start days, from `today` (the Bucharest day, `YYYY-MM-DD`). */
+export function rcaStartWindow(today: string) {
+  return dayWindow(today, RCA_START_MIN_DAYS, RCA_START_MAX_DAYS);
 }
 
 /** What the RCA form holds: every input as typed. */
@@ -58,7 +59,7 @@ export type RcaFormValues = {
   period_months: string;
 };
 
-export function emptyRcaForm(now: Date = new Date()): RcaFormValues {
+export function emptyRcaForm(today: string): RcaFormValues {
   return {
     registration_plate: '',
     vin: '',
@@ -77,7 +78,7 @@ export function emptyRcaForm(now: Date = new Date()): RcaFormValues {
       civ_series: '',
     },
     owner: { type: 'person', cnp: '', driving_licence_date: '', cui: '', caen: '' },
-    start_date: rcaStartWindow(now).min,
+    start_date: rcaStartWindow(today).min,
     period_months: '12',
   };
 }

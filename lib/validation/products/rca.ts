@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cnpBirthDate } from '@/lib/validation/formats';
+import { bucharestToday } from './bucharest-today';
 import {
-  bucharestToday,
   choiceField,
   cnpField,
   cuiField,
@@ -84,7 +84,7 @@ export const startDateField = (window: { min: string; max: string }, required: s
   dayField(required).refine((d) => d >= window.min && d <= window.max, message);
 
 export function rcaInputSchema(now: Date = new Date()) {
-  const window = rcaStartWindow(now);
+  const window = rcaStartWindow(bucharestToday(now));
   return z.object({
     registration_plate: plateField(),
     vin: vinField(),

@@ -1,5 +1,5 @@
-import { addDaysToDay } from '@/lib/time';
-import { bucharestToday, daysBetween, dayWindow, displayDay } from './common-values';
+import { addDaysToDay } from '@/lib/time/day';
+import { daysBetween, dayWindow, displayDay } from './common-values';
 
 /** Travel quote input (backend README "Quote inputs", `travel`). */
 export const TRAVEL_ZONES = ['europe', 'world_ex_us_ca', 'world'] as const;
@@ -41,8 +41,9 @@ export function multiTripEnd(start: string): string {
   return addDaysToDay(sameDayNextYear, -1);
 }
 
-export function travelStartWindow(now: Date = new Date()) {
-  return dayWindow(now, 1, TRAVEL_START_MAX_DAYS);
+/** Allowed departure days, from `today` (the Bucharest day, `YYYY-MM-DD`). */
+export function travelStartWindow(today: string) {
+  return dayWindow(today, 1, TRAVEL_START_MAX_DAYS);
 }
 
 export type TravelFormValues = {
@@ -62,8 +63,8 @@ export type TravelFormValues = {
   };
 };
 
-export function emptyTravelForm(now: Date = new Date()): TravelFormValues {
-  const start = addDaysToDay(bucharestToday(now), 1);
+export function emptyTravelForm(today: string): TravelFormValues {
+  const start = addDaysToDay(today, 1);
   return {
     zone: 'europe',
     destination: '',

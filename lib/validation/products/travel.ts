@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { addDaysToDay } from '@/lib/time';
-import { bucharestToday, choiceField, dayField, requiredText } from './common';
+import { addDaysToDay } from '@/lib/time/day';
+import { bucharestToday } from './bucharest-today';
+import { choiceField, dayField, requiredText } from './common';
 import {
   TRAVEL_MAX_DAYS,
   TRAVEL_MAX_TRAVELLERS,
@@ -15,8 +16,8 @@ import {
 } from './travel-values';
 
 export function travelInputSchema(now: Date = new Date()) {
-  const window = travelStartWindow(now);
   const today = bucharestToday(now);
+  const window = travelStartWindow(today);
   const oldest = addDaysToDay(`${Number(today.slice(0, 4)) - 100}${today.slice(4)}`, 0);
   return z
     .object({

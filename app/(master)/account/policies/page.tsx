@@ -4,7 +4,6 @@ import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { customerDateLocale, loadForCustomer, requireCustomer } from '@/lib/account/customer';
 import type { Policy } from '@/lib/api/policies';
-import { toBucharestDay } from '@/lib/time';
 
 export const metadata: Metadata = {
   title: 'Polițele mele',
@@ -22,7 +21,7 @@ export default async function PoliciesPage() {
       <PageHeader title="Polițele mele">
         <p>Descarcă polița în format PDF oricând și reînnoiește-o cu datele deja completate.</p>
       </PageHeader>
-      <PoliciesView initialPolicies={policies} today={toBucharestDay(new Date())} dateLocale={dateLocale} />
+      <PoliciesView initialPolicies={policies} dateLocale={dateLocale} />
     </Container>
   );
 }
