@@ -9,6 +9,12 @@ vi.mock('date-fns-tz', async (importOriginal) => {
   tz.loaded = true;
   return importOriginal();
 });
+// The details step (customer form, captcha) loads when the customer gets past the offers, not with the page.
+const details = vi.hoisted(() => ({ loaded: false }));
+vi.mock('@/components/products/details-step', async (importOriginal) => {
+  details.loaded = true;
+  return importOriginal();
+});
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }), usePathname: () => '/' }));
 
 const { BucharestTodayProvider } = await import('@/components/providers/bucharest-today');
@@ -18,6 +24,7 @@ const { TireShop } = await import('@/components/tire/tire-shop');
 const { TravelShop } = await import('@/components/travel/travel-shop');
 const { resetDraftCache, writeDraft } = await import('@/lib/shop/draft-store');
 const loadedWithThePages = tz.loaded;
+const detailsLoadedWithThePages = details.loaded;
 
 /** Not the clock's day (the tests run on any date): the forms must take it from the provider. */
 const TODAY = '2026-03-29';
@@ -53,6 +60,10 @@ const dateInput = (label: RegExp) => screen.getByLabelText(label) as HTMLInputEl
 describe('product pages at first load', () => {
   it('do not load date-fns-tz with the shops', () => {
     expect(loadedWithThePages).toBe(false);
+  });
+
+  it('do not load the details step with the shops', () => {
+    expect(detailsLoadedWithThePages).toBe(false);
   });
 
   it('RCA: the start date from tomorrow to 30 days ahead, from the provided day, without Intl', () => {

@@ -6,14 +6,27 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { QuoteFlow as Flow } from '@/lib/shop/use-quote-flow';
 import type { DetailsFormValues, IdentityRequirement } from '@/lib/validation/products/customer';
-import { DetailsStep } from './details-step';
+import { Skeleton } from '@/components/ui/skeleton';
 import { QuoteStepper } from './quote-stepper';
 
 const loadOfferList = () => import('./offer-list');
+const loadDetailsStep = () => import('./details-step');
 
 // The offers come with their own code: they show the quote's expiry in Bucharest time (lib/time, date-fns-tz),
 // which must not load, with its time-zone data, while the product page does.
 const OfferList = dynamic(() => loadOfferList().then((m) => m.OfferList), { ssr: false });
+// So does the details step (customer form, its schema, captcha): a product page loads only its own form, and the
+// browser has less code to compile before the page responds.
+const DetailsStep = dynamic(() => loadDetailsStep().then((m) => m.DetailsStep), {
+  ssr: false,
+  loading: () => (
+    <div role="status" aria-label="Se încarcă datele de contact" className="flex min-h-96 flex-col gap-4">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  ),
+});
 
 type Props = {
   flow: Flow;
@@ -30,10 +43,14 @@ type Props = {
 /** The steps of a purchase around a product's form: offers, details, then the order and the payment. */
 export function QuoteFlowView({ flow, flowKey, productName, partnerCode, identity, prefill, summary, form }: Props) {
   const { step, offer, state, busy } = flow;
-  // Fetched while the quote is computed, so the offers show as soon as it arrives.
+  // Fetched while the quote is computed, so the offers show as soon as it arrives; the details step while the
+  // customer looks at the offers.
   useEffect(() => {
     if (busy) loadOfferList().catch(() => {});
   }, [busy]);
+  useEffect(() => {
+    if (step !== 'form') loadDetailsStep().catch(() => {});
+  }, [step]);
   return (
     <div>
       <QuoteStepper current={step === 'form' ? 0 : step === 'offers' ? 1 : 2} />
