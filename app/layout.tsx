@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/app-providers';
 import { themeScript } from '@/components/layout/theme-script';
 import { ScrollManager } from '@/components/navigation/scroll-manager';
+import { currentBuildId } from '@/lib/bff/build-id';
 import { brokerIdentity } from '@/lib/broker-identity';
 import { getPublicConfig } from '@/lib/config/env';
 import { isSignedIn } from '@/lib/session/server';
@@ -42,6 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The product forms' date windows and defaults: computed here so the browser needs no time-zone data to
   // render them (the same for every visitor of that day; the guest page cache keeps a render for a second).
   const today = bucharestDayAt(new Date());
+  const buildId = await currentBuildId();
 
   return (
     <html lang="ro" data-theme={theme} suppressHydrationWarning>
@@ -50,7 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body>
-        <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp} today={today}>
+        <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp} today={today} buildId={buildId}>
           <ScrollManager />
           {children}
         </AppProviders>

@@ -63,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderApp(props: { signedIn: boolean; clientIp?: string; analytics?: boolean }) {
   return render(
-    <AppProviders config={{ ...config, analytics: { enabled: props.analytics ?? true, domain: 'broker.test' } }} signedIn={props.signedIn} clientIp={props.clientIp} today={bucharestDayAt(new Date())}>
+    <AppProviders config={{ ...config, analytics: { enabled: props.analytics ?? true, domain: 'broker.test' } }} signedIn={props.signedIn} clientIp={props.clientIp} today={bucharestDayAt(new Date())} buildId="b1">
       <main>content</main>
     </AppProviders>,
   );
@@ -157,7 +157,7 @@ describe('AppProviders', () => {
     expect(sendAnalyticsEvent.mock.calls[0][0]).toMatchObject({ name: 'pageview', domain: 'broker.test' });
     pathname = '/rca';
     view.rerender(
-      <AppProviders config={config} signedIn={false} today={bucharestDayAt(new Date())}>
+      <AppProviders config={config} signedIn={false} today={bucharestDayAt(new Date())} buildId="b1">
         <main>content</main>
       </AppProviders>,
     );

@@ -25,6 +25,8 @@ type AppProvidersProps = {
   clientIp?: string | null;
   /** Today in Europe/Bucharest as the server saw it (lib/time bucharestDayAt), for useBucharestToday(). */
   today: BucharestDay;
+  /** The build that rendered the page (lib/bff/build-id), for the deploy guard's new-build check. */
+  buildId: string;
   children: ReactNode;
 };
 
@@ -34,7 +36,7 @@ type AppProvidersProps = {
  * cookie consent, analytics and deploy guards.
  * Captcha is NOT here: wrap protected forms in <CaptchaProvider> (components/providers/captcha-provider.tsx).
  */
-export function AppProviders({ config, signedIn, clientIp = null, today, children }: AppProvidersProps) {
+export function AppProviders({ config, signedIn, clientIp = null, today, buildId, children }: AppProvidersProps) {
   const hydrated = useStoresHydrated();
   const authenticated = useAuthStore((s) => s.authenticated);
   const userId = useAuthStore((s) => s.user?.id ?? null);
@@ -48,7 +50,7 @@ export function AppProviders({ config, signedIn, clientIp = null, today, childre
       <ToastHost />
       <CookieConsentBanner />
       <AnalyticsTracker enabled={config.analytics.enabled} domain={config.analytics.domain} />
-      <DeployGuards />
+      <DeployGuards buildId={buildId} />
       {active ? <InactivityGuard /> : null}
       {active ? <TabSessionSync /> : null}
       {active && userId !== null ? <RealtimeConnector pusher={config.pusher} userId={userId} /> : <MaintenancePoller />}

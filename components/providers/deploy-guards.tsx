@@ -15,9 +15,11 @@ function isStaticAsset(target: EventTarget | null): boolean {
 
 /**
  * Deploy guards (SPEC §4): a failed chunk load reloads the page (at most once per path per 10 s), and the
- * deployed build id (/builds/latest.json) is polled; when it changes a toast offers a reload.
+ * deployed build id (/builds/latest.json) is polled; when it differs from `buildId`, the build this page was
+ * rendered by (and whose code it runs), a toast offers a reload. Knowing that id from the server, the page makes
+ * no request for it while it loads.
  */
-export function DeployGuards({ pollMs = BUILD_POLL_MS }: { pollMs?: number }) {
+export function DeployGuards({ buildId, pollMs = BUILD_POLL_MS }: { buildId: string; pollMs?: number }) {
   useEffect(() => {
     const reload = () => {
       if (claimChunkReload(window.location.pathname)) window.location.reload();
@@ -37,28 +39,23 @@ export function DeployGuards({ pollMs = BUILD_POLL_MS }: { pollMs?: number }) {
   }, []);
 
   useEffect(() => {
-    let known: string | null = null;
     let stopped = false;
     const poll = async () => {
       try {
         const res = await fetch('/builds/latest.json', { cache: 'no-store' });
         if (!res.ok) return;
-        const { buildId } = (await res.json()) as { buildId?: string };
-        if (stopped || !buildId) return;
-        if (known === null) known = buildId;
-        else if (buildId !== known) {
-          void notify.info(<NewBuildToast />, { toastId: 'new-build', autoClose: false, closeOnClick: false });
-        }
+        const { buildId: latest } = (await res.json()) as { buildId?: string };
+        if (stopped || !latest || latest === buildId) return;
+        void notify.info(<NewBuildToast />, { toastId: 'new-build', autoClose: false, closeOnClick: false });
       } catch {
         /* offline: next time */
       }
     };
-    void poll();
     const timer = window.setInterval(() => void poll(), pollMs);
     return () => {
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [pollMs]);
+  }, [buildId, pollMs]);
   return null;
 }
