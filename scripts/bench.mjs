@@ -13,7 +13,8 @@
  * LIGHTHOUSE_RUNS times and the table shows Lighthouse's own median run (closest to the median FCP and TTI), with
  * every run's score beside it.
  * Options (environment): BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), LIGHTHOUSE_RUNS
- * (default 3), BENCH_SKIP_LIGHTHOUSE=1.
+ * (default 3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_PAGES (comma-separated labels, e.g. `/rca,/travel`: Lighthouse on
+ * those pages only), BENCH_FORM_FACTORS (default `mobile,desktop`), BENCH_SKIP_HTTP=1 (no autocannon runs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -138,6 +139,8 @@ function figuresOf(lhr) {
     lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
     tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    // What moved, when anything did (Lighthouse's layout-shifts audit).
+    shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => item.node?.selector).filter(Boolean).join(', '),
     jsKb: Number((jsBytes / 1024).toFixed(1)),
     finalUrl: lhr.finalDisplayedUrl,
   };
@@ -213,8 +216,11 @@ async function main() {
       ['/authenticate', `${WEB}/authenticate`, null],
       ['/account/policies (signed in)', `${WEB}/account/policies`, cookie],
     ];
-    for (const formFactor of ['mobile', 'desktop']) {
+    const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+    const formFactors = (process.env.BENCH_FORM_FACTORS || 'mobile,desktop').split(',').map((f) => f.trim());
+    for (const formFactor of formFactors) {
       for (const [label, url, pageCookie] of pages) {
+        if (only && !only.some((p) => label === p || label.startsWith(`${p} `))) continue;
         process.stdout.write(`[bench] lighthouse ${formFactor} ${label}…\n`);
         const figures = await runLighthouse(url, formFactor, pageCookie);
         results.lighthouse.push({ page: label, formFactor, ...figures });
@@ -239,23 +245,25 @@ async function main() {
     ['/faq signed out, cache off (1 conn)', `${UNCACHED}/faq`, {}, 1],
     ['/faq signed in, proxy 2FA check (1 conn)', `${UNCACHED}/faq`, { cookie }, 1],
   ];
-  for (const [label, url, headers, connections] of httpRuns) {
+  for (const [label, url, headers, connections] of process.env.BENCH_SKIP_HTTP ? [] : httpRuns) {
     process.stdout.write(`[bench] autocannon ${label} (${connections} connections, ${DURATION} s)…\n`);
     results.http.push({ target: label, connections, ...(await cannon(url, headers, connections)) });
   }
 
   const byTarget = Object.fromEntries(results.http.map((r) => [r.target, r]));
   const lhBy = (page, ff) => results.lighthouse.find((r) => r.page === page && r.formFactor === ff);
+  const http = results.http.length > 0;
+  const homeMobile = lhBy('/', 'mobile');
+  const baselineMobile = lhBy('baseline /', 'mobile');
   results.summary = {
-    homeVsBaselineReqPerSec: Number((byTarget['/'].reqPerSec / byTarget['baseline /'].reqPerSec).toFixed(2)),
-    bffAddedP50Ms:
-      byTarget['BFF GET /api/v1/products (1 conn)'].p50Ms - byTarget['direct GET /api/v1/products (1 conn)'].p50Ms,
-    signedInProxyAddedP50Ms:
-      byTarget['/faq signed in, proxy 2FA check (1 conn)'].p50Ms - byTarget['/faq signed out, cache off (1 conn)'].p50Ms,
-    homeJsAboveBaselineKb:
-      results.lighthouse.length > 0
-        ? Number((lhBy('/', 'mobile').jsKb - lhBy('baseline /', 'mobile').jsKb).toFixed(1))
-        : null,
+    homeVsBaselineReqPerSec: http ? Number((byTarget['/'].reqPerSec / byTarget['baseline /'].reqPerSec).toFixed(2)) : null,
+    bffAddedP50Ms: http
+      ? byTarget['BFF GET /api/v1/products (1 conn)'].p50Ms - byTarget['direct GET /api/v1/products (1 conn)'].p50Ms
+      : null,
+    signedInProxyAddedP50Ms: http
+      ? byTarget['/faq signed in, proxy 2FA check (1 conn)'].p50Ms - byTarget['/faq signed out, cache off (1 conn)'].p50Ms
+      : null,
+    homeJsAboveBaselineKb: homeMobile && baselineMobile ? Number((homeMobile.jsKb - baselineMobile.jsKb).toFixed(1)) : null,
   };
 
   const mobile = results.lighthouse.filter((r) => r.formFactor === 'mobile' && !r.page.startsWith('baseline'));
@@ -270,16 +278,22 @@ async function main() {
     ...(results.summary.homeJsAboveBaselineKb === null
       ? []
       : [{ target: '/ JS <= 40 KB gzip above baseline', value: results.summary.homeJsAboveBaselineKb, met: results.summary.homeJsAboveBaselineKb <= 40 }]),
-    { target: '/ req/s >= 0.70 x baseline', value: results.summary.homeVsBaselineReqPerSec, met: results.summary.homeVsBaselineReqPerSec >= 0.7 },
-    { target: 'BFF adds <= 3 ms p50', value: results.summary.bffAddedP50Ms, met: results.summary.bffAddedP50Ms <= 3 },
+    ...(http
+      ? [
+          { target: '/ req/s >= 0.70 x baseline', value: results.summary.homeVsBaselineReqPerSec, met: results.summary.homeVsBaselineReqPerSec >= 0.7 },
+          { target: 'BFF adds <= 3 ms p50', value: results.summary.bffAddedP50Ms, met: results.summary.bffAddedP50Ms <= 3 },
+        ]
+      : []),
   ];
 
   if (results.lighthouse.length) {
     console.log(`\nLighthouse (performance; median of ${LIGHTHOUSE_RUNS} runs per page, every run's score and TBT beside it)`);
     console.table(results.lighthouse.map((r) => ({ ...r, finalUrl: undefined })));
   }
-  console.log(`\nHTTP (${DURATION} s each)`);
-  console.table(results.http);
+  if (http) {
+    console.log(`\nHTTP (${DURATION} s each)`);
+    console.table(results.http);
+  }
   console.log('\nSummary (targets: home ≥ 0.70 of baseline req/s; BFF ≤ 3 ms p50; signed-in proxy ≤ 3 ms p50; home JS ≤ 40 KB above baseline)');
   console.table([results.summary]);
   console.log('\nTargets (issue 7)');
