@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '@/components/ui';
+import { ButtonLink } from '@/components/ui/button';
 
 /** A list with nothing in it yet: what that means and the way forward. */
 export function EmptyState({

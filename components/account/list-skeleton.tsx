@@ -1,4 +1,4 @@
-import { Skeleton } from '@/components/ui';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** Placeholder rows while an account list loads; announced once to screen readers. */
 export function ListSkeleton({ rows = 3, label }: { rows?: number; label: string }) {

@@ -1,5 +1,7 @@
 import Link from 'next/link';
-import { ButtonLink, Card, cx } from '@/components/ui';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/lib/format';
 import { ORDER_STATUS_LABELS, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
 import { formatDateTime, type DateLocaleCode } from '@/lib/time';

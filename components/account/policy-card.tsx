@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { Card, cx } from '@/components/ui';
+import { Card } from '@/components/ui/card';
+import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/lib/format';
 import { policyDocumentFileName, policyDocumentUrl, type Policy } from '@/lib/api/policies';
 import { expiryLabel, type PolicyState } from '@/lib/policies/group';

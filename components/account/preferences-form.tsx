@@ -1,7 +1,11 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, RadioGroup, SelectField } from '@/components/ui';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { RadioGroup } from '@/components/ui/radio-group';
+import { SelectField } from '@/components/ui/select-field';
 import { isApiError } from '@/lib/api/errors';
 import type { Preferences } from '@/lib/api/types';
 import { DATE_LOCALES, preferencesSchema } from '@/lib/validation/account';

@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, TextField } from '@/components/ui';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/errors';
 import type { Profile } from '@/lib/api/types';
 import { fieldErrorsOf } from '@/lib/validation/contact';

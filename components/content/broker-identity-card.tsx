@@ -1,4 +1,4 @@
-import { Card } from '@/components/ui';
+import { Card } from '@/components/ui/card';
 import { brokerIdentity } from '@/lib/broker-identity';
 
 /** The broker's legal identity and the dispute-resolution bodies (ANPC SAL, SAL-FIN). */

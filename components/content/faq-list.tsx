@@ -1,4 +1,4 @@
-import { Accordion } from '@/components/ui';
+import { Accordion } from '@/components/ui/accordion';
 import { categoryAnchor, type FaqCategory } from '@/lib/api/content';
 import { FaqHashOpener } from './faq-hash-opener';
 

@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/ui';
+import { PageHeader } from '@/components/ui/page-header';
 import type { InfoPage } from '@/lib/api/content';
 import { formatDate } from '@/lib/time';
 import { BrokerIdentityCard } from './broker-identity-card';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { cx } from '@/components/ui';
+import { cx } from '@/components/ui/cx';
 
 type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: ReactNode;

@@ -1,4 +1,5 @@
-import { ButtonLink, Card } from '@/components/ui';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import type { HomeProduct } from './product-catalogue';
 
 /** One product on the home page. An unavailable product says so and offers no way to start it. */

@@ -1,4 +1,4 @@
-import { cx } from '@/components/ui';
+import { cx } from '@/components/ui/cx';
 import type { VignetteFlag } from './product-catalogue';
 
 /** Romanian and Hungarian vignettes, each shown as available or not. */

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import type { Month } from 'date-fns';
 import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -14,7 +14,10 @@ export function formatDay(day: string, locale: DateLocaleCode = DEFAULT_DATE_LOC
   const match = DAY.exec(day);
   if (!match) throw new RangeError(`Invalid day: ${day}`);
   const [, y, m, d] = match.map(Number);
-  const date = new Date(y, m - 1, d);
-  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) throw new RangeError(`Invalid day: ${day}`);
-  return format(date, 'd MMMM yyyy', { locale: dateLocale(locale) });
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) throw new RangeError(`Invalid day: ${day}`);
+  // 'd MMMM yyyy' from the locale's own month names, without date-fns's whole `format` (its formatters are most
+  // of the code it would add to the page).
+  const month = dateLocale(locale).localize.month((m - 1) as Month, { width: 'wide', context: 'formatting' });
+  return `${d} ${month} ${y}`;
 }
