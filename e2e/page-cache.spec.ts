@@ -84,3 +84,12 @@ test('a partner visit gets its own copy, apart from the broker one', async ({ br
   await expect(plain.locator('html')).not.toHaveAttribute('data-theme', 'partner');
   await guest.close();
 });
+
+test('the render that fills the cache reaches its own visitor as gzip too', async ({ request }) => {
+  // A query string no one asked for yet: this request renders the page.
+  const res = await request.get(`/faq?first-visit=${Date.now()}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['x-page-cache']).toBe('MISS');
+  expect(res.headers()['content-encoding']).toBe('gzip');
+  expect(await res.text()).toContain('</html>');
+});

@@ -79,6 +79,7 @@ describe('orders list', () => {
     render(
       <OrdersList
         initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', policy_id: null, paid_at: null }), order({ id: 3, number: 'BRK-3', status: 'payment_failed', policy_id: null, paid_at: null }), order({})]}
+        dateLabels={{ '2026-03-05T12:30:00Z': '5 martie 2026, 14:30', '2026-03-05T12:35:00Z': '5 martie 2026, 14:35' }}
       />,
     );
     const awaiting = screen.getByRole('listitem', { name: /comanda BRK-2$/ });
@@ -97,12 +98,26 @@ describe('orders list', () => {
     expect(within(paid).getByText('Plătită')).toBeInTheDocument();
   });
 
-  it('updates an order live when its payment is confirmed', () => {
-    render(<OrdersList initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', policy_id: null })]} />);
-    act(() => emitRealtimeEvent('order.updated', { ...order({ id: 2, number: 'BRK-2', status: 'paid' }) }));
+  it('updates an order live when its payment is confirmed, with the payment time in Bucharest', async () => {
+    render(
+      <OrdersList
+        initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', policy_id: null, paid_at: null })]}
+        dateLabels={{ '2026-03-05T12:30:00Z': '5 martie 2026, 14:30' }}
+      />,
+    );
+    act(() => emitRealtimeEvent('order.updated', { ...order({ id: 2, number: 'BRK-2', status: 'paid', paid_at: '2026-03-05T22:05:00Z' }) }));
     const item = screen.getByRole('listitem', { name: /comanda BRK-2$/ });
     expect(within(item).getByText('Plătită')).toBeInTheDocument();
     expect(within(item).queryByRole('link', { name: /Plătește/ })).toBeNull();
+    // A time the server did not format is formatted here once lib/time has loaded: past midnight in Bucharest.
+    expect(await within(item).findByText('6 martie 2026, 00:05')).toBeInTheDocument();
+    expect(within(item).getByText('5 martie 2026, 14:30')).toBeInTheDocument();
+  });
+
+  it('formats the dates itself, in the customer\'s language, when the server gave no labels', async () => {
+    render(<OrdersList initialOrders={[order({ id: 4, number: 'BRK-4' })]} dateLocale="fr" />);
+    expect(await screen.findByText('5 mars 2026, 14:30')).toBeInTheDocument();
+    expect(screen.getByText('5 mars 2026, 14:35')).toBeInTheDocument();
   });
 
   it('re-reads the list on a payment event', async () => {

@@ -4,7 +4,6 @@ import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/lib/format';
 import { ORDER_STATUS_LABELS, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
-import { formatDateTime, type DateLocaleCode } from '@/lib/time';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   awaiting_payment: 'bg-warning-surface text-warning',
@@ -13,8 +12,11 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   cancelled: 'bg-border/60 text-muted',
 };
 
-/** One order: product, insurer, amount, status, date; a way to pay when it is still unpaid. */
-export function OrderCard({ order, dateLocale = 'ro' }: { order: Order; dateLocale?: DateLocaleCode }) {
+/**
+ * One order: product, insurer, amount, status, date; a way to pay when it is still unpaid.
+ * `labelOf` gives an instant's label in Bucharest time (null while it is being formatted).
+ */
+export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant: string) => string | null }) {
   const headingId = `comanda-${order.id}`;
   return (
     <Card as="li" aria-labelledby={headingId} data-order-id={order.id}>
@@ -39,12 +41,12 @@ export function OrderCard({ order, dateLocale = 'ro' }: { order: Order; dateLoca
         </div>
         <div>
           <dt className="text-muted">Plasată la</dt>
-          <dd>{formatDateTime(order.created_at, dateLocale)}</dd>
+          <dd>{labelOf(order.created_at) ?? '…'}</dd>
         </div>
         {order.paid_at ? (
           <div>
             <dt className="text-muted">Plătită la</dt>
-            <dd>{formatDateTime(order.paid_at, dateLocale)}</dd>
+            <dd>{labelOf(order.paid_at) ?? '…'}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,18 +1,29 @@
 'use client';
 
 import { useState } from 'react';
-import { listOrders, mergeOrder, type Order } from '@/lib/api/orders';
+import { listOrders, mergeOrder, orderInstants, type Order } from '@/lib/api/orders';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
-import type { DateLocaleCode } from '@/lib/time';
+import type { DateLocaleCode } from '@/lib/time/locales';
 import { EmptyState } from './empty-state';
 import { OrderCard } from './order-card';
+import { useDateTimeLabels, type DateTimeLabels } from './use-date-time-labels';
 
 /**
  * The customer's orders, newest first. Server-rendered, then kept current by the realtime events of the
  * user's channel: `order.updated` replaces the order, `payment.updated` re-reads the list.
+ * `dateLabels` are the server's labels of the first orders' dates (see useDateTimeLabels).
  */
-export function OrdersList({ initialOrders, dateLocale = 'ro' }: { initialOrders: Order[]; dateLocale?: DateLocaleCode }) {
+export function OrdersList({
+  initialOrders,
+  dateLabels = {},
+  dateLocale = 'ro',
+}: {
+  initialOrders: Order[];
+  dateLabels?: DateTimeLabels;
+  dateLocale?: DateLocaleCode;
+}) {
   const [orders, setOrders] = useState(initialOrders);
+  const labelOf = useDateTimeLabels(orderInstants(orders), dateLabels, dateLocale);
   const [notice, setNotice] = useState<string | null>(null);
 
   useRealtimeEvent('order.updated', (data) => {
@@ -43,7 +54,7 @@ export function OrdersList({ initialOrders, dateLocale = 'ro' }: { initialOrders
       ) : (
         <ul className="space-y-4" aria-label="Comenzi">
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} dateLocale={dateLocale} />
+            <OrderCard key={order.id} order={order} labelOf={labelOf} />
           ))}
         </ul>
       )}

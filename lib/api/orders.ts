@@ -41,6 +41,11 @@ export function payOrderHref(order: Pick<Order, 'id'>): string {
   return `/wait-to-be-redirected/payment-processor?order_id=${encodeURIComponent(String(order.id))}`;
 }
 
+/** Every instant an order shows (placed, paid), for the labels its list needs. */
+export function orderInstants(orders: readonly Order[]): string[] {
+  return orders.flatMap((order) => (order.paid_at ? [order.created_at, order.paid_at] : [order.created_at]));
+}
+
 /** Replaces the order with the same id (a realtime `order.updated`), or prepends a new one. */
 export function mergeOrder(orders: readonly Order[], updated: Order): Order[] {
   const index = orders.findIndex((o) => o.id === updated.id);

@@ -1,0 +1,57 @@
+import { test, expect } from './fixtures';
+import { DEMO_EMAIL, DEMO_PASSWORD, signInThroughBff } from './helpers/content-account';
+
+/**
+ * What a page does while it loads (README "Page-load performance"): a browser's first time-zone-aware Intl call
+ * costs a phone tens of milliseconds, so no page the bench measures (nor the other product pages) may make one
+ * while it loads and hydrates; today's Bucharest day comes from the server.
+ */
+const INTL_PROBE = () => {
+  const calls: string[] = [];
+  (window as unknown as { __intlCalls: string[] }).__intlCalls = calls;
+  for (const name of ['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat', 'PluralRules'] as const) {
+    const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+    const probe = new Proxy(Original, {
+      construct(target, args) {
+        calls.push(`${name} ${JSON.stringify(args)}`);
+        return Reflect.construct(target, args);
+      },
+      apply(target, self, args) {
+        calls.push(`${name}() ${JSON.stringify(args)}`);
+        return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
+      },
+    });
+    Object.defineProperty(Intl, name, { value: probe, configurable: true, writable: true });
+  }
+};
+
+async function intlCallsWhileLoading(page: import('@playwright/test').Page, path: string): Promise<string[]> {
+  await page.addInitScript(INTL_PROBE);
+  await page.goto(path);
+  // Hydrated (the client router mounts its announcer), then a moment for effects and the first idle work.
+  await expect(page.locator('next-route-announcer')).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  return page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls);
+}
+
+for (const path of ['/', '/rca', '/rca/B123ABC/WVWZZZ1JZXW000001', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/authenticate']) {
+  test(`${path} makes no Intl call while it loads`, async ({ page }) => {
+    expect(await intlCallsWhileLoading(page, path)).toEqual([]);
+  });
+}
+
+test('/account/policies makes no Intl call while it loads, and shows the policy periods', async ({ page }) => {
+  await signInThroughBff(page, DEMO_EMAIL, DEMO_PASSWORD);
+  expect(await intlCallsWhileLoading(page, '/account/policies')).toEqual([]);
+  const expiring = page.getByRole('region', { name: /Expiră în următoarele 30 de zile/ });
+  // `5 martie 2026 – 4 martie 2027`: the periods are formatted without time-zone data.
+  await expect(expiring.getByText(/^\d{1,2} [a-zăâîșț]+ \d{4} – \d{1,2} [a-zăâîșț]+ \d{4}$/).first()).toBeVisible();
+  await expect(expiring.getByText(/^Expiră (azi|mâine|în \d+ (de )?zile)$/).first()).toBeVisible();
+});
+
+test('/account/orders makes no Intl call while it loads, and shows when each order was placed', async ({ page }) => {
+  await signInThroughBff(page, DEMO_EMAIL, DEMO_PASSWORD);
+  expect(await intlCallsWhileLoading(page, '/account/orders')).toEqual([]);
+  const orders = page.getByRole('list', { name: 'Comenzi' }).getByRole('listitem');
+  await expect(orders.first()).toContainText(/\d{1,2} [a-zăâîșț]+ \d{4}, \d{2}:\d{2}/);
+});
