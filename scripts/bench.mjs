@@ -13,7 +13,7 @@
  * LIGHTHOUSE_RUNS times and the table shows Lighthouse's own median run (closest to the median FCP and TTI), with
  * every run's score beside it.
  * Options (environment): BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), LIGHTHOUSE_RUNS
- * (default 3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_PAGES (comma-separated labels, e.g. `/rca,/travel`: Lighthouse on
+ * (default 5, as Lighthouse's own guidance on variability suggests), BENCH_SKIP_LIGHTHOUSE=1, BENCH_PAGES (comma-separated labels, e.g. `/rca,/travel`: Lighthouse on
  * those pages only), BENCH_FORM_FACTORS (default `mobile,desktop`), BENCH_SKIP_HTTP=1 (no autocannon runs).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -40,7 +40,7 @@ const BASE = `http://localhost:${BASE_PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION || 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 5));
 const NEXT_BIN = 'node_modules/next/dist/bin/next';
 const DEMO = { email: 'client@exemplu.ro', password: 'Parola-Demo-2026' };
 
