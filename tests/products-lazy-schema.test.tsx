@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDraftCache } from '@/lib/shop/draft-store';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { bucharestToday } from '@/lib/validation/products/bucharest-today';
+import { toBucharestDay } from '@/lib/time';
 import { emptyRcaForm } from '@/lib/validation/products/rca-values';
 import { rcaMessages } from '@/lib/validation/products/rca';
 
@@ -15,7 +15,7 @@ beforeEach(() => {
 
 describe('purchase forms with the schema loaded on demand', () => {
   it('a blur validates the field with the loaded schema; submit resolves to null with every error shown', async () => {
-    const { result } = renderHook(() => useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(bucharestToday()), schema: loadRcaSchema }));
+    const { result } = renderHook(() => useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(toBucharestDay(new Date())), schema: loadRcaSchema }));
     act(() => result.current.field('vehicle.make').onBlur());
     await waitFor(() => expect(result.current.errors['vehicle.make']).toBe(rcaMessages.make));
     let parsed: unknown = 'unset';
@@ -28,7 +28,7 @@ describe('purchase forms with the schema loaded on demand', () => {
 
   it('a schema that cannot load rejects the submit (the shop shows an error and sends nothing)', async () => {
     const { result } = renderHook(() =>
-      useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(bucharestToday()), schema: () => Promise.reject(new Error('ChunkLoadError')) }),
+      useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(toBucharestDay(new Date())), schema: () => Promise.reject(new Error('ChunkLoadError')) }),
     );
     await expect(result.current.validate()).rejects.toThrow('ChunkLoadError');
     act(() => result.current.field('vehicle.make').onBlur());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cnpControlDigit, cuiControlDigit } from '@/lib/validation/formats';
-import { bucharestToday } from '@/lib/validation/products/bucharest-today';
+import { toBucharestDay } from '@/lib/time';
 import { fieldErrorsOf } from '@/lib/validation/products/common';
 import { customerMessages, detailsSchema, emptyDetailsForm } from '@/lib/validation/products/customer';
 import { emptyHouseForm, houseInputSchema, houseMessages, houseStartWindow } from '@/lib/validation/products/house';
@@ -11,7 +11,7 @@ import { emptyTravelForm, travelInputSchema, travelMessages, travelStartWindow }
 // 2026-03-28 22:30 UTC is already 29 March in Bucharest (UTC+2): "tomorrow" there is 30 March.
 const NOW = new Date('2026-03-28T22:30:00Z');
 // The forms get today as a day (useBucharestToday(), from the server); the schemas compute it from the clock.
-const TODAY = bucharestToday(NOW);
+const TODAY = toBucharestDay(NOW);
 
 function validCnp(prefix12 = '185061540001'): string {
   return prefix12 + cnpControlDigit(prefix12);
@@ -45,10 +45,10 @@ function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error
 describe('today and the date windows the forms render', () => {
   it('takes today from the Bucharest calendar, not the UTC one', () => {
     expect(TODAY).toBe('2026-03-29');
-    expect(bucharestToday(new Date('2026-03-28T21:59:59Z'))).toBe('2026-03-28');
+    expect(toBucharestDay(new Date('2026-03-28T21:59:59Z'))).toBe('2026-03-28');
     // Summer time (UTC+3) from 29 March: 21:00 UTC is already the next day.
-    expect(bucharestToday(new Date('2026-07-15T20:59:59Z'))).toBe('2026-07-15');
-    expect(bucharestToday(new Date('2026-07-15T21:00:00Z'))).toBe('2026-07-16');
+    expect(toBucharestDay(new Date('2026-07-15T20:59:59Z'))).toBe('2026-07-15');
+    expect(toBucharestDay(new Date('2026-07-15T21:00:00Z'))).toBe('2026-07-16');
   });
 
   it('computes the windows from the day alone, across the clock change and month and year ends', () => {

@@ -5,12 +5,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { TextField } from '@/components/ui/text-field';
 import { readDraft, resetDraftCache } from '@/lib/shop/draft-store';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { bucharestToday } from '@/lib/validation/products/bucharest-today';
+import { toBucharestDay } from '@/lib/time';
 import { emptyRcaForm, rcaInputSchema } from '@/lib/validation/products/rca';
 
 function PlateForm() {
   const schema = useMemo(() => () => rcaInputSchema(), []);
-  const form = useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(bucharestToday()), schema, uppercase: ['registration_plate', 'vin'] });
+  const form = useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(toBucharestDay(new Date())), schema, uppercase: ['registration_plate', 'vin'] });
   return (
     <form
       noValidate

@@ -1,3 +1,5 @@
+import { daysBetween } from '@/lib/time/day';
+
 /**
  * Policy state in the account (DOMAIN.md "Account features"): active, expiring (ends within 30 days) or expired,
  * computed on calendar days in Europe/Bucharest so that it never flips at midnight UTC. `today` is that day
@@ -9,13 +11,6 @@ export const EXPIRING_WINDOW_DAYS = 30;
 export type PolicyState = 'active' | 'expiring' | 'expired' | 'upcoming';
 
 export type PolicyDates = { starts_on: string; ends_on: string };
-
-/** Days from `today` to `day` (both `YYYY-MM-DD`); negative when `day` is in the past. */
-export function daysBetween(today: string, day: string): number {
-  const [y1, m1, d1] = today.split('-').map(Number);
-  const [y2, m2, d2] = day.split('-').map(Number);
-  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
-}
 
 /**
  * A policy covers `starts_on` … `ends_on` inclusive. `upcoming` when it has not started yet

@@ -11,5 +11,20 @@ export function addDaysToDay(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Days from `a` to `b` (both `YYYY-MM-DD`): negative when `b` comes first. */
+export function daysBetween(a: string, b: string): number {
+  const [ya, ma, da] = a.split('-').map(Number);
+  const [yb, mb, db] = b.split('-').map(Number);
+  return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
+}
+
+/** Whether `value` is a real calendar day written `YYYY-MM-DD` (no 30 February). */
+export function isValidDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 /** A calendar day in Bucharest and the instant (ms since the epoch) the next one begins there. */
 export type BucharestDay = { day: string; nextDayAt: number };

@@ -1,7 +1,6 @@
 import type { Month } from 'date-fns';
+import { isValidDay } from './day';
 import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * A calendar day (`YYYY-MM-DD`, as the backend sends policy periods) as `5 martie 2026`.
@@ -11,11 +10,8 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * out of the page load.
  */
 export function formatDay(day: string, locale: DateLocaleCode = DEFAULT_DATE_LOCALE): string {
-  const match = DAY.exec(day);
-  if (!match) throw new RangeError(`Invalid day: ${day}`);
-  const [, y, m, d] = match.map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) throw new RangeError(`Invalid day: ${day}`);
+  if (!isValidDay(day)) throw new RangeError(`Invalid day: ${day}`);
+  const [y, m, d] = day.split('-').map(Number);
   // 'd MMMM yyyy' from the locale's own month names, without date-fns's whole `format` (its formatters are most
   // of the code it would add to the page).
   const month = dateLocale(locale).localize.month((m - 1) as Month, { width: 'wide', context: 'formatting' });

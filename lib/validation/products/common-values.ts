@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { addDaysToDay } from '@/lib/time/day';
 
+export { daysBetween, isValidDay } from '@/lib/time/day';
+
 /**
  * The zod-free part of the product forms' building blocks: messages, day helpers, counties and the error
  * mapping. Forms import these directly; the schemas (common.ts and the product modules) load on demand.
- * No time zones here either: "today" comes from the caller (useBucharestToday() in forms, bucharestToday()
+ * No time zones here either: "today" comes from the caller (useBucharestToday() in forms, lib/time's toBucharestDay()
  * in the schemas), so loading a product page does not load date-fns-tz.
  */
 export const productMessages = {
@@ -29,23 +31,9 @@ export const productMessages = {
   tooLong: 'Textul este prea lung.',
 } as const;
 
-/** Days between two `YYYY-MM-DD` days (b − a). */
-export function daysBetween(a: string, b: string): number {
-  const [ya, ma, da] = a.split('-').map(Number);
-  const [yb, mb, db] = b.split('-').map(Number);
-  return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
-}
-
 /** First and last allowed start day: `minDays` … `maxDays` after `today` (the Bucharest day, `YYYY-MM-DD`). */
 export function dayWindow(today: string, minDays: number, maxDays: number): { min: string; max: string } {
   return { min: addDaysToDay(today, minDays), max: addDaysToDay(today, maxDays) };
-}
-
-export function isValidDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** `YYYY-MM-DD` → `DD.MM.YYYY`, for messages. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bucharestToday } from './bucharest-today';
+import { toBucharestDay } from '@/lib/time';
 import { choiceField, dayField, intField, requiredText } from './common';
 import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from './house-values';
 
@@ -12,7 +12,7 @@ const voluntarySchema = z.object({
 });
 
 export function houseInputSchema(now: Date = new Date()) {
-  const today = bucharestToday(now);
+  const today = toBucharestDay(now);
   const maxYear = Number(today.slice(0, 4));
   const window = houseStartWindow(today);
   return z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cnpBirthDate } from '@/lib/validation/formats';
-import { bucharestToday } from './bucharest-today';
+import { toBucharestDay } from '@/lib/time';
 import {
   choiceField,
   cnpField,
@@ -25,7 +25,7 @@ export const ownerSchema = (now: Date) =>
           driving_licence_date: dayField(rcaMessages.licenceRequired),
         })
         .superRefine((owner, ctx) => {
-          if (owner.driving_licence_date > bucharestToday(now)) {
+          if (owner.driving_licence_date > toBucharestDay(now)) {
             ctx.addIssue({ code: 'custom', path: ['driving_licence_date'], message: rcaMessages.licenceFuture });
             return;
           }
@@ -52,7 +52,7 @@ export const ownerSchema = (now: Date) =>
   );
 
 export const vehicleSchema = (now: Date) => {
-  const maxYear = Number(bucharestToday(now).slice(0, 4)) + 1;
+  const maxYear = Number(toBucharestDay(now).slice(0, 4)) + 1;
   return z
     .object({
       category: choiceField(VEHICLE_CATEGORIES, rcaMessages.category),
@@ -84,7 +84,7 @@ export const startDateField = (window: { min: string; max: string }, required: s
   dayField(required).refine((d) => d >= window.min && d <= window.max, message);
 
 export function rcaInputSchema(now: Date = new Date()) {
-  const window = rcaStartWindow(bucharestToday(now));
+  const window = rcaStartWindow(toBucharestDay(now));
   return z.object({
     registration_plate: plateField(),
     vin: vinField(),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { bucharestToday } from './bucharest-today';
+import { toBucharestDay } from '@/lib/time';
 import { choiceField, dayField, intField, requiredText } from './common';
 import { RIM_BANDS, TIRE_TYPES, tireMessages, tirePurchaseWindow } from './tire-values';
 
 /** The tire schema (tire-values.ts has the form's values and messages). */
 export function tireInputSchema({ now = new Date(), michelin = false }: { now?: Date; michelin?: boolean } = {}) {
-  const window = tirePurchaseWindow(bucharestToday(now));
+  const window = tirePurchaseWindow(toBucharestDay(now));
   const invoice = z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDaysToDay } from '@/lib/time/day';
-import { bucharestToday } from './bucharest-today';
+import { toBucharestDay } from '@/lib/time';
 import { choiceField, dayField, requiredText } from './common';
 import {
   TRAVEL_MAX_DAYS,
@@ -16,7 +16,7 @@ import {
 } from './travel-values';
 
 export function travelInputSchema(now: Date = new Date()) {
-  const today = bucharestToday(now);
+  const today = toBucharestDay(now);
   const window = travelStartWindow(today);
   const oldest = addDaysToDay(`${Number(today.slice(0, 4)) - 100}${today.slice(4)}`, 0);
   return z
