@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { DEMO_EMAIL, DEMO_PASSWORD, signInThroughBff } from './helpers/content-account';
 
@@ -54,4 +55,36 @@ test('/account/orders makes no Intl call while it loads, and shows when each ord
   expect(await intlCallsWhileLoading(page, '/account/orders')).toEqual([]);
   const orders = page.getByRole('list', { name: 'Comenzi' }).getByRole('listitem');
   await expect(orders.first()).toContainText(/\d{1,2} [a-zăâîșț]+ \d{4}, \d{2}:\d{2}/);
+});
+
+test('the framework chunks every page starts with are served marked for eager compilation', async ({ page }) => {
+  // scripts/compile-hints.mjs: V8 compiles them on a background thread while they load, not in the start-up task.
+  const { rootMainFiles } = JSON.parse(readFileSync('.next/build-manifest.json', 'utf8')) as { rootMainFiles: string[] };
+  const startup = rootMainFiles.filter((file) => file.endsWith('.js')).map((file) => `/_next/${file}`);
+  const scripts: Promise<{ path: string; hinted: boolean }>[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.request().resourceType() === 'script' && pathname.startsWith('/_next/static/chunks/')) {
+      scripts.push(response.text().then((body) => ({ path: pathname, hinted: body.startsWith('//# allFunctionsCalledOnLoad\n') })));
+    }
+  });
+  await page.goto('/rca');
+  await expect(page.locator('next-route-announcer')).toBeAttached();
+  const loaded = await Promise.all(scripts);
+  expect(startup.length).toBeGreaterThanOrEqual(2);
+  expect(loaded.filter((s) => s.hinted).map((s) => s.path).sort()).toEqual([...startup].sort());
+  // The page's own chunks stay lazily compiled: much of their code runs only when the customer acts.
+  expect(loaded.some((s) => !s.hinted)).toBe(true);
+});
+
+test('date inputs draw their calendar button from an icon file, in light and dark', async ({ page }) => {
+  // Chromium's own icon is a data-URL SVG built into a whole SVG document inside the first style pass; ours is
+  // a file the browser fetches once a date input is drawn.
+  const icon = (name: string) => page.waitForResponse((r) => new URL(r.url()).pathname === `/icons/${name}` && r.ok());
+  const light = icon('calendar.svg');
+  await page.goto('/rca');
+  expect((await light).headers()['content-type']).toContain('image/svg+xml');
+  const dark = icon('calendar-dark.svg');
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  expect((await dark).headers()['content-type']).toContain('image/svg+xml');
 });

@@ -5,13 +5,14 @@
  * memory back within 20% of its start after the load). Prints figures; never a timed test.
  * Options (environment): LOAD_DURATION (s, default 60), LOAD_CONNECTIONS (default 100), LOAD_SETTLE (s, default 30).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
+import { buildWeb } from './build-web.mjs';
 
 const WEB_PORT = 3250;
 const BACKEND_PORT = 4250;
@@ -60,8 +61,7 @@ function cannon(url) {
 
 async function main() {
   if (!existsSync('.next/BUILD_ID')) {
-    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit', env });
-    if (build.status !== 0) throw new Error('build failed');
+    if (buildWeb(env) !== 0) throw new Error('build failed');
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'broker-load-'));
   const backend = spawn(process.execPath, [await buildBackend()], {

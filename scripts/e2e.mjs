@@ -7,11 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
+import { buildWeb } from './build-web.mjs';
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 if (!env.E2E_BASE_URL && env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit', env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const status = buildWeb(env);
+  if (status !== 0) process.exit(status);
 }
 if (!env.E2E_BASE_URL) await Promise.all([buildBackend(), buildServer()]);
 const run = spawnSync(

@@ -5,10 +5,11 @@
  * `next dev` instead of the web server.
  * Each child is the server process itself, so its PID is the one to signal.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
+import { buildWeb } from './build-web.mjs';
 import { loadDotEnv } from './load-env.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -18,8 +19,8 @@ const nextBin = 'node_modules/next/dist/bin/next';
 
 if (!dev && !existsSync('.next/BUILD_ID')) {
   console.log('[start] no build found: building the web app…');
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const status = buildWeb(env);
+  if (status !== 0) process.exit(status);
 }
 
 const backendBundle = await buildBackend();
