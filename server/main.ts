@@ -38,6 +38,11 @@ const server = createServer((request, response) => {
     }
   });
 });
+// Node closes an idle keep-alive connection after 5 s by default; a client that sends its next request on that
+// connection at the same moment gets ECONNRESET (an e2e API request did). Idle connections stay open for 65 s,
+// longer than the usual client and load-balancer idle timeouts, so the client is the side that closes them.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(settings.port, settings.host, () => {
   const cacheState = cache.enabled ? `guest page cache ${settings.cache.ttlMs} ms` : 'guest page cache off';
   console.log(`[web] ready on http://${settings.host ?? 'localhost'}:${settings.port} (${cacheState})`);
