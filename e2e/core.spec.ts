@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { backendLogin, signUpThroughApi } from './fixtures/auth';
 
@@ -204,4 +204,33 @@ test.describe('cookie banner layout', () => {
     // Still pinned to the bottom of the screen.
     expect(Math.round(bar!.y + bar!.height)).toBe(823);
   });
+});
+
+test('a desktop scrollbar appearing moves nothing sideways', async ({}, testInfo) => {
+  // Playwright hides scrollbars by default; Lighthouse's Chrome, like a desktop browser, shows classic ones.
+  const browser = await chromium.launch({
+    executablePath: testInfo.project.use.launchOptions?.executablePath,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1350, height: 940 }, baseURL: testInfo.project.use.baseURL });
+    await page.goto('/authenticate');
+    const scrolls = () => page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight);
+    const logo = page.locator('header a[href="/"]').first();
+    // A page shorter than the window (no scrollbar yet)…
+    await page.evaluate(() => {
+      document.querySelector('main')!.style.display = 'none';
+    });
+    expect(await scrolls()).toBe(false);
+    const before = await logo.boundingBox();
+    // …that grows taller than it, as a page does while it streams in.
+    await page.evaluate(() => {
+      document.querySelector('main')!.style.display = '';
+      document.body.style.minHeight = '3000px';
+    });
+    expect(await scrolls()).toBe(true);
+    expect((await logo.boundingBox())?.x).toBe(before?.x);
+  } finally {
+    await browser.close();
+  }
 });
