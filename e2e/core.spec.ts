@@ -206,6 +206,16 @@ test.describe('cookie banner layout', () => {
   });
 });
 
+test('no page paints its header half-parsed: the first paint waits for main, which every layout has', async ({ page }) => {
+  for (const path of ['/', '/travel', '/authenticate', '/that/path']) {
+    await page.goto(path);
+    const expectLink = page.locator('head link[rel="expect"][blocking="render"]');
+    await expect(expectLink).toHaveAttribute('href', '#continut');
+    // The element it waits for comes right after the header; without it the browser would wait for the whole page.
+    await expect(page.locator('body > header + main#continut, body > header ~ main#continut')).toHaveCount(1);
+  }
+});
+
 test('a desktop scrollbar appearing moves nothing sideways', async ({}, testInfo) => {
   // Playwright hides scrollbars by default; Lighthouse's Chrome, like a desktop browser, shows classic ones.
   const browser = await chromium.launch({
