@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The production build of the web app: `next build`, then the compile hints on the start-up chunks
+ * The production build of the web app: `next build`, then the compile hints on the start-up and on-demand chunks
  * (scripts/compile-hints.mjs). Every script that builds the app (npm run build, npm start, the e2e run and the
  * benches) goes through here, so what is tested and measured is what is served.
  */
@@ -16,7 +16,7 @@ export function buildWeb(env = process.env) {
   });
   if (build.status !== 0) return build.status ?? 1;
   const changed = addCompileHints('.next');
-  console.log(`[build] ${changed.length} start-up chunk(s) marked for eager compilation`);
+  console.log(`[build] ${changed.length} chunk(s) marked for eager compilation`);
   return 0;
 }
 

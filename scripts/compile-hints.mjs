@@ -1,29 +1,73 @@
 #!/usr/bin/env node
 /**
- * Marks the framework chunks that every page runs at start-up for eager compilation by V8 (Chrome 136+), with
- * the magic comment `//# allFunctionsCalledOnLoad` on their first line.
+ * Marks chunks for eager compilation by V8 (Chrome 136+) with the magic comment `//# allFunctionsCalledOnLoad`
+ * on their first line. Browsers without the feature ignore the comment.
  *
- * Why: V8 compiles a function the first time it is called, on the main thread. Next.js's start-up calls
- * nearly every function of these chunks (React DOM, the app router, the Turbopack runtime), so most of the
- * start-up task was compiling: a CPU profile of /rca gave about 50 of its 80 ms to lazy compilation. With the
- * hint, V8 compiles these files while they stream in, on a background thread, and the start-up task only runs
- * them. Browsers without the feature ignore the comment.
+ * Why: V8 compiles a function the first time it is called, on the main thread. With the hint it compiles the
+ * whole file while it streams in, on a background thread, and the main thread only runs it.
  *
- * Only the build manifest's `rootMainFiles` get the hint: the chunks every page loads before it hydrates.
- * Page chunks and lazily loaded ones are left lazy, since much of their code runs only on interaction.
+ * Which chunks:
+ * - the framework chunks every page starts with (the build manifest's `rootMainFiles`: React DOM, the app
+ *   router, the Turbopack runtime). Next.js's start-up calls nearly all of their code; a CPU profile of /rca
+ *   gave about 50 of the 80 ms start-up task to compiling it.
+ * - the chunks loaded on demand (no route lists them among its first-load files: axios, pusher-js, the offers,
+ *   the details step, toasts). Their code runs as soon as they arrive, after the first paint. On
+ *   /account/policies the axios and pusher-js chunks were 15–27 ms tasks each.
+ * Not the pages' own first-load chunks: hinting them too made /rca's first style and layout task slower
+ * (its background compilation competes for the CPU with the first paint), for no gain in the start-up task.
  *
  * Idempotent. A source map next to a chunk is shifted by the added line.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
+function buildManifest(distDir) {
+  return JSON.parse(readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8'));
+}
+
 /** The chunks (paths relative to `<distDir>/`) that every page evaluates at start-up. */
 export function startupChunks(distDir) {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8'));
-  return (manifest.rootMainFiles ?? []).filter((file) => file.endsWith('.js'));
+  return (buildManifest(distDir).rootMainFiles ?? []).filter((file) => file.endsWith('.js'));
+}
+
+function clientReferenceManifests(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return clientReferenceManifests(full);
+    return name.endsWith('_client-reference-manifest.js') ? [full] : [];
+  });
+}
+
+/** Every chunk some route loads with its first HTML: its entry files and its (non-async) client components. */
+function firstLoadChunks(distDir) {
+  const chunks = new Set();
+  const add = (file) => chunks.add(file.replace(/^\/?_next\//, ''));
+  for (const file of clientReferenceManifests(path.join(distDir, 'server/app'))) {
+    const sandbox = {};
+    vm.runInNewContext(readFileSync(file, 'utf8'), sandbox);
+    for (const manifest of Object.values(sandbox.__RSC_MANIFEST ?? {})) {
+      for (const files of Object.values(manifest.entryJSFiles ?? {})) files.forEach(add);
+      for (const reference of Object.values(manifest.clientModules ?? {})) if (!reference.async) reference.chunks.forEach(add);
+    }
+  }
+  return chunks;
+}
+
+/** The chunks only loaded on demand: in static/chunks, but neither a start-up, polyfill nor first-load chunk. */
+export function onDemandChunks(distDir) {
+  const manifest = buildManifest(distDir);
+  const excluded = firstLoadChunks(distDir);
+  for (const file of [...(manifest.rootMainFiles ?? []), ...(manifest.polyfillFiles ?? [])]) excluded.add(file);
+  return readdirSync(path.join(distDir, 'static/chunks'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `static/chunks/${name}`)
+    .filter((file) => !excluded.has(file))
+    .sort();
 }
 
 function shiftSourceMap(mapPath) {
@@ -33,10 +77,10 @@ function shiftSourceMap(mapPath) {
   writeFileSync(mapPath, JSON.stringify(map));
 }
 
-/** Adds the hint to the start-up chunks of a Next.js build; returns the files it changed. */
+/** Adds the hint to the start-up and on-demand chunks of a Next.js build; returns the files it changed. */
 export function addCompileHints(distDir = '.next') {
   const changed = [];
-  for (const file of startupChunks(distDir)) {
+  for (const file of [...startupChunks(distDir), ...onDemandChunks(distDir)]) {
     const chunkPath = path.join(distDir, file);
     const source = readFileSync(chunkPath, 'utf8');
     if (source.startsWith(COMPILE_HINT)) continue;
@@ -49,5 +93,5 @@ export function addCompileHints(distDir = '.next') {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const changed = addCompileHints(process.argv[2] ?? '.next');
-  console.log(`[compile-hints] ${changed.length} start-up chunk(s) marked for eager compilation`);
+  console.log(`[compile-hints] ${changed.length} chunk(s) marked for eager compilation`);
 }
