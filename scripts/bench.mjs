@@ -154,10 +154,11 @@ async function runLighthouse(url, formFactor, cookie) {
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, formFactor, cookie));
   const valid = filterToValidRuns(runs);
   const median = valid.length > 0 ? computeMedianRun(valid) : runs[0];
+  const each = runs.map(figuresOf);
   return {
     ...figuresOf(median),
-    runScores: runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join(' '),
-    runTbtMs: runs.map((r) => Math.round(r.audits['total-blocking-time'].numericValue)).join(' '),
+    runScores: each.map((f) => f.score).join(' '),
+    runTbtMs: each.map((f) => f.tbtMs).join(' '),
   };
 }
 

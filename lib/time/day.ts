@@ -4,18 +4,22 @@
  * while a page loads can import it.
  */
 
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC of a `YYYY-MM-DD` day, in ms: calendar arithmetic on it is exact (UTC has no clock changes). */
+function utcMidnight(day: string): number {
+  const [y, m, d] = day.split('-').map(Number);
+  return Date.UTC(y, m - 1, d);
+}
+
 /** Adds whole calendar days to a `YYYY-MM-DD` day (DST-safe: pure calendar arithmetic). */
 export function addDaysToDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
+  return new Date(utcMidnight(day) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Days from `a` to `b` (both `YYYY-MM-DD`): negative when `b` comes first. */
 export function daysBetween(a: string, b: string): number {
-  const [ya, ma, da] = a.split('-').map(Number);
-  const [yb, mb, db] = b.split('-').map(Number);
-  return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
+  return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY_MS);
 }
 
 /** Whether `value` is a real calendar day written `YYYY-MM-DD` (no 30 February). */
