@@ -4,8 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests: the production web app against the real reference backend, in Debian's Chromium.
  * Servers on test ports with a fresh database per run, unless E2E_BASE_URL/E2E_BACKEND_URL point at running ones.
  */
-const WEB_PORT = 3100;
-const BACKEND_PORT = 4100;
+// Ports are settable so that several checkouts can run their suites side by side.
+const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
+const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 4100);
 const external = Boolean(process.env.E2E_BASE_URL);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${WEB_PORT}`;
 export const backendURL = process.env.E2E_BACKEND_URL ?? `http://127.0.0.1:${BACKEND_PORT}`;
