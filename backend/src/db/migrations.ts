@@ -205,6 +205,20 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'idempotency keys bound to the request and expiring',
+    // Stored answers are a cache of at most 24 h: the old rows (token answers among them) are dropped.
+    sql: `
+      DROP TABLE idempotency_keys;
+      CREATE TABLE idempotency_keys (
+        key TEXT NOT NULL, caller TEXT NOT NULL, request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL,
+        PRIMARY KEY (key, caller)
+      );
+      CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

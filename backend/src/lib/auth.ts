@@ -119,17 +119,6 @@ export function requireAuth(ctx: AppContext, req: FastifyRequest, queryToken = f
   return auth;
 }
 
-/** Caller identity for idempotency: the bearer user, else the client IP. */
-export function callerId(ctx: AppContext, req: FastifyRequest): string {
-  try {
-    const auth = optionalAuth(ctx, req);
-    if (auth) return `user:${auth.user.id}`;
-  } catch {
-    // invalid token: fall back to the IP
-  }
-  return `ip:${clientIp(req)}`;
-}
-
 export function revokeOtherSessions(ctx: AppContext, userId: number, keepSessionId: number | null): number {
   return ctx.db
     .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?')

@@ -1,10 +1,28 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { callerId } from './auth';
-import { fieldError } from './errors';
-import { urlPath } from './http';
+import { optionalAuth } from './auth';
+import { sha256 } from './crypto';
+import { ApiError, fieldError } from './errors';
+import { clientIp } from './http';
+
+/**
+ * Idempotency-Key on writes (backend/README.md "Idempotency"): the first successful answer of a key is stored
+ * and a retry of the same request with the same key gets it back instead of doing the work twice.
+ *
+ * - A key belongs to its caller (the session for a signed-in call, else the client IP) and to one request:
+ *   the hash of method, URL and body. The same key with another request is refused (422
+ *   `idempotency_key_reused`), never answered with the first request's answer.
+ * - Answers that carry an access token (sign-in, register, Google, store-from-product-page) are never stored:
+ *   a replay would hand a session to whoever repeats the key. Their retries run again and meet the normal
+ *   rules (a second register gets "email taken"; a second sign-in checks the password and opens its own session).
+ * - Stored answers live 24 h; expired ones are ignored and purged on the next write.
+ */
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** Expired rows are deleted at most this often (on a write). */
+const PURGE_INTERVAL_MS = 60_000;
+const lastPurge = new WeakMap<AppContext, number>();
 
 function keyOf(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
@@ -14,29 +32,72 @@ function keyOf(req: FastifyRequest): string | null {
   return key;
 }
 
+/** The session for a signed-in call (a valid bearer), else the client IP. */
+function callerOf(ctx: AppContext, req: FastifyRequest): string {
+  try {
+    const auth = optionalAuth(ctx, req);
+    if (auth) return `session:${auth.session.id}`;
+  } catch {
+    // invalid token: the handler answers 401; the key is the IP's
+  }
+  return `ip:${clientIp(req)}`;
+}
+
+/** sha256 of method, URL (path and query) and body as received. */
+function requestHash(req: FastifyRequest): string {
+  const body = req.rawBody ?? (req.body === undefined ? '' : JSON.stringify(req.body));
+  return sha256(`${req.method}\n${req.url}\n${body}`);
+}
+
 interface Stored {
+  request_hash: string;
   status: number;
   body: string;
 }
 
-function lookup(ctx: AppContext, req: FastifyRequest, key: string): Stored | undefined {
+function lookup(ctx: AppContext, key: string, caller: string): Stored | undefined {
+  const since = new Date(ctx.clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   return ctx.db
-    .prepare('SELECT status, body FROM idempotency_keys WHERE key = ? AND caller = ? AND method = ? AND path = ?')
-    .get(key, callerId(ctx, req), req.method, urlPath(req)) as Stored | undefined;
+    .prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE key = ? AND caller = ? AND created_at > ?')
+    .get(key, caller, since) as Stored | undefined;
+}
+
+function keyReused(): ApiError {
+  return new ApiError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request.',
+    'Cererea a fost deja trimisă cu alte date. Reîncărcați pagina și încercați din nou.',
+  );
 }
 
 function replay(reply: FastifyReply, stored: Stored) {
   return reply.code(stored.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(stored.body);
 }
 
-/** preHandler: a repeated key answers the stored first answer before the handler runs. */
+/** Deletes the answers older than the TTL (at most once a minute per server). */
+export function purgeExpiredIdempotencyKeys(ctx: AppContext, force = false): number {
+  const now = ctx.clock.now().getTime();
+  if (!force && now - (lastPurge.get(ctx) ?? 0) < PURGE_INTERVAL_MS) return 0;
+  lastPurge.set(ctx, now);
+  return ctx.db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).changes;
+}
+
+/** True when the answer hands out an access token: such answers are never stored. */
+function carriesToken(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'access_token' in value;
+}
+
+/** preHandler: a repeated key answers the stored first answer before the handler runs (422 for another request). */
 export function idempotencyPreHandler(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (!WRITE_METHODS.has(req.method)) return;
     const key = keyOf(req);
     if (!key) return;
-    const stored = lookup(ctx, req, key);
-    if (stored) return replay(reply, stored);
+    const stored = lookup(ctx, key, callerOf(ctx, req));
+    if (!stored) return;
+    if (stored.request_hash !== requestHash(req)) throw keyReused();
+    return replay(reply, stored);
   };
 }
 
@@ -60,20 +121,27 @@ export async function idempotentWrite<T>(
   after?: (result: T) => void | Promise<void>,
 ) {
   const key = WRITE_METHODS.has(req.method) ? keyOf(req) : null;
-  const caller = key ? callerId(ctx, req) : '';
+  const caller = key ? callerOf(ctx, req) : '';
+  const hash = key ? requestHash(req) : '';
   let result: T;
   try {
     result = ctx.db
       .transaction(() => {
         if (key) {
-          const stored = lookup(ctx, req, key);
+          const stored = lookup(ctx, key, caller);
+          if (stored && stored.request_hash !== hash) throw keyReused();
           if (stored) throw new Replayed(stored);
         }
         const value = fn();
-        if (key) {
+        if (key && !carriesToken(value)) {
+          purgeExpiredIdempotencyKeys(ctx);
           ctx.db
-            .prepare('INSERT INTO idempotency_keys (key, caller, method, path, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-            .run(key, caller, req.method, urlPath(req), status, JSON.stringify({ data: value }), ctx.clock.now().toISOString());
+            .prepare(
+              `INSERT INTO idempotency_keys (key, caller, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
+               ON CONFLICT (key, caller) DO UPDATE SET request_hash = excluded.request_hash, status = excluded.status,
+                 body = excluded.body, created_at = excluded.created_at`,
+            )
+            .run(key, caller, hash, status, JSON.stringify({ data: value }), ctx.clock.now().toISOString());
         }
         return value;
       })
