@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -14,6 +15,24 @@ const bool = (fallback: boolean) =>
     });
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `a, b/cidr, loopback` → the list proxy-addr compiles; `none` → []. */
+function trustedProxyList(value: string, ctx: z.RefinementCtx): string[] {
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 1 && list[0] === 'none') return [];
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const cidrOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    if (!PROXY_KEYWORDS.includes(entry) && (extra !== undefined || family === 0 || !cidrOk)) {
+      ctx.addIssue({ code: 'custom', message: `not an address, CIDR, loopback, linklocal, uniquelocal or none: ${entry}` });
+      return z.NEVER;
+    }
+  }
+  return list;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -39,6 +58,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Broker Asigurări <nu-raspunde@broker.example>'),
   DEV_ENDPOINTS: bool(false),
   WEB_APP_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Peers whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated; `loopback`, `none`): the web
+   * app's BFF, which runs on the same host in the reference setup.
+   */
+  BACKEND_TRUSTED_PROXIES: z.preprocess(emptyToUndefined, z.string().default('loopback')).transform(trustedProxyList),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +86,8 @@ export interface Config {
   mailFrom: string;
   devEndpoints: boolean;
   webAppUrl: string;
+  /** proxy-addr trust list for X-Forwarded-For (empty: the socket address is the client). */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,
     webAppUrl: e.WEB_APP_URL.replace(/\/+$/, ''),
+    trustedProxies: e.BACKEND_TRUSTED_PROXIES,
   };
 }
 

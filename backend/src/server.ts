@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { AddressInfo } from 'node:net';
@@ -64,6 +64,13 @@ function jsonParseError(message: string) {
   return err;
 }
 
+/** busboy's errors on a malformed multipart body (no boundary, cut short, bad part headers) carry no status. */
+function isMultipartParseError(error: Error, req: FastifyRequest): boolean {
+  if ((error as FastifyError).statusCode !== undefined || error instanceof ApiError) return false;
+  const type = req.headers['content-type'] ?? '';
+  return /^multipart\//i.test(type) && /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '');
+}
+
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<BuiltServer> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
@@ -72,6 +79,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // X-Forwarded-For only from the web app's BFF (BACKEND_TRUSTED_PROXIES); anyone else gets its socket address.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    // A URL that cannot be decoded (`/api/v1/%c0%ae`) gets the contract's 400, not Fastify's own body.
+    frameworkErrors: (_error, _req, reply) => {
+      void (reply as FastifyReply).code(400).send(errorBody('bad_request', 'Bad request.', 'Cererea nu este validă.'));
+    },
   });
 
   const db = openDatabase(config.databasePath);
@@ -130,6 +143,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
     const status = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;
+    if (isMultipartParseError(error, req)) {
+      return reply.code(400).send(errorBody('invalid_multipart', 'Malformed multipart body.', 'Cererea nu are un format valid.'));
+    }
     if (code === 'invalid_json' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(errorBody('invalid_json', 'Malformed JSON body.', 'Cererea nu are un format valid.'));
     }

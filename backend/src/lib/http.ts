@@ -1,11 +1,21 @@
+import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Client IP: first X-Forwarded-For entry (the BFF sets it), else the socket address. */
+/**
+ * Client IP: Fastify's `req.ip`, which follows X-Forwarded-For only through the peers of
+ * BACKEND_TRUSTED_PROXIES (server.ts `trustProxy`); always an IP address (`net.isIP`), never a header's text.
+ */
 export function clientIp(req: FastifyRequest): string {
-  const xff = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(xff) ? xff[0] : xff)?.split(',')[0]?.trim();
-  if (first && first.length <= 100) return first;
-  return req.socket.remoteAddress ?? '';
+  return normalIp(req.ip) ?? normalIp(req.socket.remoteAddress) ?? '0.0.0.0';
+}
+
+/** An IP address with IPv4-mapped IPv6 reduced to IPv4; null for anything else. */
+export function normalIp(value: string | undefined | null): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text);
+  if (mapped && isIP(mapped[1]) === 4) return mapped[1];
+  return isIP(text) !== 0 ? text.toLowerCase() : null;
 }
 
 export function userAgent(req: FastifyRequest): string {

@@ -5,7 +5,7 @@ import { findUser, requireAuth, type Auth } from '../../lib/auth';
 import { verifyCaptcha } from '../../lib/captcha';
 import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
-import { clientIp, sendData } from '../../lib/http';
+import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { captchaField, parse } from '../../lib/validation';
 import { twoFactorCodeMail } from '../../mail/templates';
@@ -30,7 +30,11 @@ const code6 = z
   .transform((v) => v.replace(/\s+/g, ''))
   .optional()
   .nullable();
-const clientInfo = { user_agent: z.string().max(500).optional().nullable(), user_ip: z.string().max(100).optional().nullable() };
+const clientInfo = {
+  user_agent: z.string().max(500).optional().nullable(),
+  // Informational (the IP the backend uses is its own clientIp), but never an arbitrary string.
+  user_ip: z.string().max(100).refine((v) => v === '' || normalIp(v) !== null, 'Adresa IP nu este validă.').optional().nullable(),
+};
 
 const verifySchema = z.object({
   token: captchaField,
