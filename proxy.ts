@@ -9,6 +9,7 @@ import {
   type ActiveSessionResponse,
   type TwoFactorState,
 } from '@/lib/session/two-factor-state';
+import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { matchPartnerRoute } from '@/lib/proxy/partner-route';
 import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
 import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
@@ -24,9 +25,9 @@ export const INTERNAL_HEADERS = ['x-partner-code', 'x-theme', 'x-pathname', 'x-c
 
 const TWO_FACTOR_PAGES = new Set(['/account/2fa', '/account/2fa-check']);
 
+/** The client IP server/main.ts derived from the socket (never a client's X-Forwarded-For; lib/net/client-ip.ts). */
 function clientIp(request: NextRequest): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('x-real-ip') || '127.0.0.1';
+  return clientIpOfHeaders(request.headers);
 }
 
 function redirectTo(request: NextRequest, location: string) {

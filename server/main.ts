@@ -4,11 +4,13 @@
  * `npm start` runs this instead of `next start`, so the PID a supervisor holds is the server itself.
  * Usage: node server/dist/main.mjs [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
  * Settings: PAGE_CACHE_TTL_MS (0 turns the cache off), PAGE_CACHE_STALE_MS, PAGE_CACHE_MAX_ENTRIES,
- * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_SEMI_SPACE_MB, WEB_IDLE_GC_MS; see .env.example.
+ * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_SEMI_SPACE_MB, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS; see .env.example.
  */
 import { createServer } from 'node:http';
 import v8 from 'node:v8';
 import next from 'next';
+import { CLIENT_IP_HEADER, clientIpFromChain } from '@/lib/net/client-ip';
+import { hasDecodablePath, sendBadPath } from './bad-request';
 import { withGuestPageCache } from './cached-page-handler';
 import { IdleCollector } from './idle-collector';
 import { PageCache } from './page-cache';
@@ -27,6 +29,10 @@ const collector = settings.idleGcMs > 0 ? new IdleCollector({ idleMs: settings.i
 collector?.start();
 const server = createServer((request, response) => {
   collector?.noteRequest();
+  // The one place that sees the socket: proxy.ts and the BFF read the client IP from this header, never from
+  // what the client sent (any incoming copy is overwritten).
+  request.headers[CLIENT_IP_HEADER] = clientIpFromChain(request.socket.remoteAddress, request.headers['x-forwarded-for'], settings.trustedProxyHops);
+  if (!hasDecodablePath(request.url)) return sendBadPath(request.url, response);
   Promise.resolve(handleRequest(request, response)).catch((error: unknown) => {
     console.error('[web] request failed', error);
     if (!response.headersSent) {

@@ -14,6 +14,8 @@ export type ServerSettings = {
   semiSpaceMb: number;
   /** Full garbage collection after this long without requests following a busy period (0 = never). */
   idleGcMs: number;
+  /** Proxies in front of this server whose X-Forwarded-For entry is believed (0 = the socket address). */
+  trustedProxyHops: number;
 };
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -28,6 +30,7 @@ const schema = z.object({
   PAGE_CACHE_GZIP_LEVEL: int(0, 9, 6),
   WEB_SEMI_SPACE_MB: int(0, 256, 4),
   WEB_IDLE_GC_MS: int(0, 3_600_000, 5000),
+  TRUSTED_PROXY_HOPS: int(0, 10, 0),
 });
 
 function argument(args: string[], names: string[]): string | undefined {
@@ -55,5 +58,6 @@ export function readServerSettings(args: string[], env: Record<string, string | 
     gzipLevel: s.PAGE_CACHE_GZIP_LEVEL,
     semiSpaceMb: s.WEB_SEMI_SPACE_MB,
     idleGcMs: s.WEB_IDLE_GC_MS,
+    trustedProxyHops: s.TRUSTED_PROXY_HOPS,
   };
 }

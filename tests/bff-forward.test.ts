@@ -55,7 +55,9 @@ function req(path: string, init: { method?: string; body?: BodyInit; headers?: R
     cookie: cookies.join('; '),
     host: 'localhost:3000',
     'user-agent': 'TestAgent/1.0',
-    'x-forwarded-for': '203.0.113.9, 10.0.0.1',
+    // server/main.ts derives the client IP from the socket and sets x-client-ip; X-Forwarded-For is the client's.
+    'x-client-ip': '203.0.113.9',
+    'x-forwarded-for': '6.6.6.6, 10.0.0.1',
     ...(init.method && init.method !== 'GET' ? { 'x-xsrf-token': XSRF, 'content-type': 'application/json' } : {}),
     ...init.headers,
   };
@@ -121,11 +123,80 @@ describe('forwarding', () => {
     expect(JSON.parse(seen[0].body.toString())).toEqual({ token: 'cap', provider_code: 'email', user_ip: '203.0.113.9', user_agent: 'TestAgent/1.0' });
   });
 
+  it('forwards only the top-level plain fields of a two-factor body, however deeply nested the rest is', async () => {
+    const deep = `{"token":"cap","user_agent":"x","nested":${'['.repeat(200_000)}${']'.repeat(200_000)},"o":{"a":1}}`;
+    const res = await forwardApiRequest(
+      req('auth/two-factor/check-active-session', { method: 'POST', token: 't', body: deep }),
+      ['auth', 'two-factor', 'check-active-session'],
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(seen[0].body.toString())).toEqual({ token: 'cap', user_ip: '203.0.113.9', user_agent: 'TestAgent/1.0' });
+  });
+
   it('puts the access token in the ?token= query of generate-qr-code and providers/user', async () => {
     await forwardApiRequest(req('auth/two-factor/generate-qr-code', { token: 'tok9' }), ['auth', 'two-factor', 'generate-qr-code']);
     await forwardApiRequest(req('two-factor-auth-providers/user?token=evil', { token: 'tok9' }), ['two-factor-auth-providers', 'user']);
     expect(seen[0].url).toBe('/api/v1/auth/two-factor/generate-qr-code?token=tok9');
     expect(seen[1].url).toBe('/api/v1/two-factor-auth-providers/user?token=tok9');
+  });
+});
+
+describe('request body limit (1 MiB)', () => {
+  const LIMIT = 1024 * 1024;
+
+  it('refuses a declared Content-Length over the limit with 413 before reading or forwarding', async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request(`${APP}/api/v1/auth/login`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { ...Object.fromEntries(req('auth/login', { method: 'POST' }).headers), 'content-length': String(LIMIT + 1) },
+    } as RequestInit);
+    const res = await forwardApiRequest(request, ['auth', 'login']);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('payload_too_large');
+    expect(seen).toHaveLength(0);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('counts a streamed body without Content-Length and stops reading at the limit', async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // An endless chunked upload: only cancellation stops it.
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request(`${APP}/api/v1/orders`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: Object.fromEntries(req('orders', { method: 'POST' }).headers),
+    } as RequestInit);
+    expect(request.headers.get('content-length')).toBeNull();
+    const res = await forwardApiRequest(request, ['orders']);
+    expect(res.status).toBe(413);
+    expect(seen).toHaveLength(0);
+    expect(sent).toBeLessThan(LIMIT + 4 * 64 * 1024);
+  });
+
+  it('forwards a body of exactly the limit', async () => {
+    const res = await forwardApiRequest(req('orders', { method: 'POST', body: new Uint8Array(LIMIT) }), ['orders']);
+    expect(res.status).toBe(200);
+    expect(seen[0].body.byteLength).toBe(LIMIT);
+  });
+
+  it('applies to the paths outside /api/v1 too (analytics)', async () => {
+    const res = await forwardToBackendPath(req('x', { method: 'POST', body: new Uint8Array(LIMIT + 1) }), '/api/event');
+    expect(res.status).toBe(413);
+    expect(seen).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { getSessionToken } from '@/lib/session/server';
 import { bffSettings } from '@/lib/bff/settings';
+import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { noteBackendFailure } from '@/lib/server/render-health';
 import { ApiError, apiErrorFromResponse } from './errors';
 
@@ -33,7 +34,7 @@ function baseFor(path: string): string {
 async function clientIp(): Promise<string | null> {
   try {
     const h = await headers();
-    return h.get('x-client-ip') ?? h.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null;
+    return clientIpOfHeaders(h);
   } catch {
     return null; // outside a request scope
   }

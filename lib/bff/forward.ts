@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { sessionCookieOptions } from '@/lib/session/cookies';
 import { signTwoFactorState, stateFromActiveSession, type ActiveSessionResponse } from '@/lib/session/two-factor-state';
 import { newXsrfToken, refuseForgedWrite, XSRF_COOKIE, xsrfCookieOptions } from './csrf';
-import { clientIpOf, parseCookies } from './request';
+import { BodyTooLargeError, clientIpOf, parseCookies, readBodyWithin } from './request';
 import { bffSettings, type BffSettings } from './settings';
 
 /**
@@ -121,19 +121,43 @@ export async function signedStateFor(ctx: Context, token: string): Promise<strin
 async function requestBody(ctx: Context, path: string): Promise<BodyInit | undefined> {
   const method = ctx.request.method;
   if (method === 'GET' || method === 'HEAD') return undefined;
+  const bytes = await readBodyWithin(ctx.request);
   if (CLIENT_CONTEXT_PATHS.has(path)) {
-    let body: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = await ctx.request.json();
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
-    } catch {
-      /* empty or malformed: send the server's context only */
-    }
     // The server's view of the client wins over what the browser claims.
-    return JSON.stringify({ ...body, user_ip: ctx.clientIp, user_agent: ctx.userAgent });
+    return JSON.stringify({ ...flatJsonFields(bytes), user_ip: ctx.clientIp, user_agent: ctx.userAgent });
   }
-  const buffer = await ctx.request.arrayBuffer();
-  return buffer.byteLength > 0 ? buffer : undefined;
+  return bytes ?? undefined;
+}
+
+/**
+ * The top-level string, number, boolean and null fields of a JSON object body ({} when empty or malformed).
+ * The two-factor calls take only such fields; nested values are dropped rather than parsed and serialised
+ * again (deeply nested input must not cost the BFF its stack).
+ */
+function flatJsonFields(bytes: Uint8Array | null): Record<string, unknown> {
+  if (!bytes) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return {}; // malformed: send the server's context only
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) flat[key] = value;
+  }
+  return flat;
+}
+
+/** 413 for a body over the limit, 400 for one that could not be read (the client went away mid-body). */
+function unreadableBody(ctx: Context, error: unknown): NextResponse {
+  const tooLarge = error instanceof BodyTooLargeError;
+  const status = tooLarge ? 413 : 400;
+  const body = tooLarge
+    ? { code: 'payload_too_large', message: 'Request body too large.', pretty_message: 'Datele trimise sunt prea mari.' }
+    : { code: 'bad_request', message: 'Unreadable request body.', pretty_message: 'Cererea nu este validă.' };
+  return finish(NextResponse.json({ error: body }, { status, headers: { 'cache-control': 'no-store' } }), ctx, status);
 }
 
 function targetUrl(ctx: Context, path: string, search: string): string {
@@ -162,9 +186,14 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
   const search = new URL(request.url).search;
   if (path === LOGOUT_PATH && request.method === 'POST') return logout(ctx);
 
+  let body: BodyInit | undefined;
+  try {
+    body = await requestBody(ctx, path);
+  } catch (error) {
+    return unreadableBody(ctx, error);
+  }
   let upstream: Response;
   try {
-    const body = await requestBody(ctx, path);
     const headers = upstreamHeaders(ctx, ctx.token);
     if (CLIENT_CONTEXT_PATHS.has(path) && body !== undefined) headers.set('content-type', 'application/json');
     upstream = await fetch(targetUrl(ctx, path, search), {
@@ -266,11 +295,17 @@ export async function forwardToBackendPath(request: Request, backendPath: string
       { status: 403 },
     );
   }
+  let body: Uint8Array<ArrayBuffer> | null = null;
+  try {
+    if (request.method !== 'GET' && request.method !== 'HEAD') body = await readBodyWithin(request);
+  } catch (error) {
+    return unreadableBody(ctx, error);
+  }
   try {
     const upstream = await fetch(`${ctx.settings.backendUrl}${backendPath}`, {
       method: request.method,
       headers: upstreamHeaders(ctx, ctx.token),
-      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer(),
+      body: body ?? undefined,
       cache: 'no-store',
     });
     return finish(new NextResponse(upstream.body, { status: upstream.status, headers: copyResponseHeaders(upstream.headers) }), ctx, 0);

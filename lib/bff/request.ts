@@ -1,3 +1,5 @@
+import { clientIpOfHeaders } from '@/lib/net/client-ip';
+
 /** Small request helpers shared by the BFF route handlers (plain Web Request: callable from tests). */
 
 export function parseCookies(header: string | null): Map<string, string> {
@@ -19,14 +21,54 @@ export function parseCookies(header: string | null): Map<string, string> {
   return jar;
 }
 
-/** The client's IP as the web app sees it: first X-Forwarded-For entry, else X-Real-IP, else loopback. */
+/** The client's IP as server/main.ts derived it from the socket and the trusted proxy hops (lib/net/client-ip.ts). */
 export function clientIpOf(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('x-real-ip') || '127.0.0.1';
+  return clientIpOfHeaders(request.headers);
 }
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function jsonError(status: number, code: string, message: string, prettyMessage: string): Response {
   return Response.json({ error: { code, message, pretty_message: prettyMessage } }, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+/** The most the BFF reads of a request body; the backend refuses more anyway (backend/README.md). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export class BodyTooLargeError extends Error {
+  constructor() {
+    super('Request body too large.');
+  }
+}
+
+/**
+ * The request body, at most `limit` bytes: a declared Content-Length over the limit is refused before anything
+ * is read, and a body without one (chunked) is counted while it streams and abandoned as soon as it passes the
+ * limit. Throws BodyTooLargeError; null for no body.
+ */
+export async function readBodyWithin(request: Request, limit = BODY_LIMIT_BYTES): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError();
+  if (!request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  if (total === 0) return null;
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
