@@ -93,6 +93,11 @@ test.describe('bad input gets a 4xx', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 
+  test('a page refuses a declared body over 1 MiB with 413 too', async ({ request }) => {
+    const res = await request.post('/rca', { headers: { 'Content-Type': 'text/plain' }, data: Buffer.alloc(1024 * 1024 + 1, 0x20) });
+    expect(res.status()).toBe(413);
+  });
+
   test('a chunked body without Content-Length is cut off at 1 MiB with 413', async ({ page, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const token = await xsrfToken(page.context(), page.request);

@@ -1,9 +1,17 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * Requests the web server answers with 400 before Next.js sees them: a path that is not valid percent-encoded
- * UTF-8 (`/%c0%ae`) makes Next.js's routing throw (a 500 otherwise).
+ * Requests the web server refuses before Next.js sees them: a path that is not valid percent-encoded UTF-8
+ * (`/%c0%ae`) makes Next.js's routing throw (a 500 otherwise); a declared body over 1 MiB is never needed (no
+ * uploads; the BFF and Next.js's server actions stop at 1 MiB), so it is refused before a byte is read.
  */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+export function declaresTooLargeBody(request: IncomingMessage): boolean {
+  const declared = request.headers['content-length'];
+  return declared !== undefined && Number(declared) > MAX_REQUEST_BODY_BYTES;
+}
+
 export function hasDecodablePath(url: string | undefined): boolean {
   const queryAt = (url ?? '/').indexOf('?');
   const path = queryAt < 0 ? (url ?? '/') : (url ?? '/').slice(0, queryAt);
@@ -15,17 +23,25 @@ export function hasDecodablePath(url: string | undefined): boolean {
   }
 }
 
-/** 400 in the API's error body for `/api/*`, a short Romanian text otherwise. */
+/** 400 for an undecodable path: the API's error body for `/api/*`, a short Romanian text otherwise. */
 export function sendBadPath(url: string | undefined, response: ServerResponse): void {
-  response.statusCode = 400;
+  send(url, response, 400, 'bad_request', 'Malformed URL.', 'Adresa cerută nu este validă. Verificați adresa sau mergeți la pagina principală.');
+}
+
+/** 413 for a declared body over the limit (Node.js discards the rest of the body as it arrives). */
+export function sendTooLarge(url: string | undefined, response: ServerResponse): void {
+  send(url, response, 413, 'payload_too_large', 'Request body too large.', 'Datele trimise sunt prea mari.');
+}
+
+function send(url: string | undefined, response: ServerResponse, status: number, code: string, message: string, pretty: string) {
+  response.statusCode = status;
   response.setHeader('cache-control', 'no-store');
   response.setHeader('x-content-type-options', 'nosniff');
-  const pretty = 'Adresa cerută nu este validă.';
   if ((url ?? '').startsWith('/api/')) {
     response.setHeader('content-type', 'application/json; charset=utf-8');
-    response.end(JSON.stringify({ error: { code: 'bad_request', message: 'Malformed URL.', pretty_message: pretty } }));
+    response.end(JSON.stringify({ error: { code, message, pretty_message: pretty } }));
   } else {
     response.setHeader('content-type', 'text/plain; charset=utf-8');
-    response.end(`${pretty} Verificați adresa sau mergeți la pagina principală.`);
+    response.end(pretty);
   }
 }

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import v8 from 'node:v8';
 import next from 'next';
 import { CLIENT_IP_HEADER, clientIpFromChain } from '@/lib/net/client-ip';
-import { hasDecodablePath, sendBadPath } from './bad-request';
+import { declaresTooLargeBody, hasDecodablePath, sendBadPath, sendTooLarge } from './bad-request';
 import { withGuestPageCache } from './cached-page-handler';
 import { IdleCollector } from './idle-collector';
 import { PageCache } from './page-cache';
@@ -33,6 +33,7 @@ const server = createServer((request, response) => {
   // what the client sent (any incoming copy is overwritten).
   request.headers[CLIENT_IP_HEADER] = clientIpFromChain(request.socket.remoteAddress, request.headers['x-forwarded-for'], settings.trustedProxyHops);
   if (!hasDecodablePath(request.url)) return sendBadPath(request.url, response);
+  if (declaresTooLargeBody(request)) return sendTooLarge(request.url, response);
   Promise.resolve(handleRequest(request, response)).catch((error: unknown) => {
     console.error('[web] request failed', error);
     if (!response.headersSent) {
