@@ -63,6 +63,12 @@ const envSchema = z.object({
    * app's BFF, which runs on the same host in the reference setup.
    */
   BACKEND_TRUSTED_PROXIES: z.preprocess(emptyToUndefined, z.string().default('loopback')).transform(trustedProxyList),
+  /** SIGTERM: how long in-flight requests get to finish before the remaining connections are cut. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /** How often each process looks for realtime events other processes published (realtime/bus.ts). */
+  REALTIME_POLL_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  /** How long published realtime events stay in the database before they are purged. */
+  REALTIME_RETENTION_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +94,9 @@ export interface Config {
   webAppUrl: string;
   /** proxy-addr trust list for X-Forwarded-For (empty: the socket address is the client). */
   trustedProxies: string[];
+  shutdownDrainMs: number;
+  realtimePollMs: number;
+  realtimeRetentionMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +129,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,
     webAppUrl: e.WEB_APP_URL.replace(/\/+$/, ''),
     trustedProxies: e.BACKEND_TRUSTED_PROXIES,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    realtimePollMs: e.REALTIME_POLL_MS,
+    realtimeRetentionMs: e.REALTIME_RETENTION_MS,
   };
 }
 

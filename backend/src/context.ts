@@ -19,7 +19,10 @@ export interface AppContext {
   publicUrl(): string;
   /** Base URL this process uses to call itself (IPN). */
   internalUrl(): string;
-  /** Fault injection: path → remaining failures. */
   /** Fault injection (dev): answer the next calls of a path with a status, before or after doing the work. */
   failNext: Map<string, { status: number; times: number; after?: boolean }>;
+  /** Fault injection (dev): delay the next calls of a path by `ms` before handling them. */
+  delayNext: Map<string, { ms: number; times: number }>;
+  /** Process lifecycle: true once SIGTERM started the drain (/readyz answers 503). */
+  lifecycle: { draining: boolean };
 }

@@ -27,16 +27,38 @@ async function main() {
   const url = await server.listen();
   server.app.log.info(`Broker API listening on ${url} (realtime ws://${url.slice(7)}/app/${config.pusher.key})`);
 
+  // SIGTERM/SIGINT: /readyz answers 503, the listener closes (new connections are refused, requests on open
+  // ones get 503 + Connection: close), in-flight requests get SHUTDOWN_DRAIN_MS to finish, idle keep-alive
+  // connections are closed as soon as they are idle, then the process exits.
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info(`${signal}: shutting down`);
-    await server.close();
+    server.ctx.lifecycle.draining = true;
+    const http = server.app.server;
+    server.app.log.info({ reason, drain_ms: config.shutdownDrainMs }, 'draining');
+    const idleSweep = setInterval(() => http.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      server.app.log.warn('drain time over: closing the remaining connections');
+      http.closeAllConnections();
+    }, config.shutdownDrainMs);
+    try {
+      await server.close();
+    } finally {
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
+    }
+    server.app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by `npm start` (an IPC channel to the supervisor): when the supervisor dies, even by SIGKILL,
+  // the channel closes and this server drains and exits instead of holding its port as an orphan.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('supervisor exited'));
+  }
 }
 
 main().catch((err) => {

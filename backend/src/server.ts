@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DB } from './db/connection';
@@ -29,8 +30,17 @@ import { registerConsents } from './modules/consents/routes';
 import { registerAnalytics } from './modules/analytics/routes';
 import { registerAdmin } from './modules/admin/routes';
 import { registerDev } from './modules/dev/routes';
+import { registerHealth } from './modules/health/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** A request id the web app sent (X-Request-Id) is kept when it is short and of a safe charset. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestIdOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
 
 /** /api/v1 calls that keep working during maintenance. */
 const MAINTENANCE_EXEMPT = new Set(['/api/v1/maintenances/status', '/api/v1/payments/ipn']);
@@ -75,8 +85,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Per-request logs at debug level only (onResponse hook below): keeps the hot paths fast.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Fastify's own request logging is off: one line per request from the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     // X-Forwarded-For only from the web app's BFF (BACKEND_TRUSTED_PROXIES); anyone else gets its socket address.
@@ -85,13 +95,16 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     frameworkErrors: (_error, _req, reply) => {
       void (reply as FastifyReply).code(400).send(errorBody('bad_request', 'Bad request.', 'Cererea nu este validă.'));
     },
+    // Every log line of a request carries its id: the web app's X-Request-Id, or a new one.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
   });
 
   const db = openDatabase(config.databasePath);
   migrate(db, () => clock.now());
   seed(db, clock.now());
 
-  const realtime = new Realtime();
+  const realtime = new Realtime(db, { pollMs: config.realtimePollMs, retentionMs: config.realtimeRetentionMs });
   let baseUrl = '';
   const ctx: AppContext = {
     config,
@@ -104,7 +117,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? baseUrl,
     internalUrl: () => baseUrl,
     failNext: new Map(),
+    delayNext: new Map(),
+    lifecycle: { draining: false },
   };
+  // Events other processes published, and maintenance / product flags other processes changed, reach this
+  // process's sockets within one poll.
+  realtime.start(() => ctx.site.refresh());
 
   // ── Body parsing ──────────────────────────────────────────────────────────────
   app.decorateRequest('rawBody', null);
@@ -169,6 +187,16 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const injectedAfter = new WeakMap<object, number>();
   app.addHook('onRequest', async (req, reply) => {
     const path = urlPath(req);
+    reply.header('x-request-id', req.id);
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    if (ctx.delayNext.size > 0) {
+      const rule = ctx.delayNext.get(path);
+      if (rule && rule.times > 0) {
+        rule.times -= 1;
+        if (rule.times <= 0) ctx.delayNext.delete(path);
+        await new Promise((resolve) => setTimeout(resolve, rule.ms));
+      }
+    }
     if (ctx.failNext.size > 0) {
       const rule = ctx.failNext.get(path);
       if (rule && rule.times > 0) {
@@ -199,15 +227,18 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     reply.code(status).type('application/json; charset=utf-8');
     return JSON.stringify(errorBody('injected_failure', `Injected failure (${status}) after the work was done.`, 'Serviciul nu este disponibil momentan. Încercați din nou.'));
   });
+  // One structured line per request (request_id from the logger's child bindings); health probes at debug.
   app.addHook('onResponse', async (req, reply) => {
-    req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+    const entry = { method: req.method, url: urlPath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (req.url.startsWith('/healthz') || req.url.startsWith('/readyz')) req.log.debug(entry, 'request');
+    else req.log.info(entry, 'request');
   });
 
   // ── Routes ────────────────────────────────────────────────────────────────────
   for (const register of [
     registerAuth, registerTwoFactor, registerProducts, registerQuotes, registerOrders, registerPayments,
     registerPolicies, registerAccount, registerContent, registerConsents, registerAnalytics, registerAdmin,
-    registerRealtimeRoutes,
+    registerRealtimeRoutes, registerHealth,
   ]) {
     register(app, ctx);
   }
@@ -237,6 +268,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     async close() {
       if (closed) return;
       closed = true;
+      realtime.stop();
       pusher.close();
       await app.close();
       ctx.mailer.close();

@@ -219,6 +219,21 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);
     `,
   },
+  {
+    version: 3,
+    name: 'realtime events bus and readiness probe',
+    // Every backend process tails this table by id and broadcasts to its own sockets (realtime/bus.ts).
+    sql: `
+      CREATE TABLE realtime_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel TEXT NOT NULL, event TEXT NOT NULL, data TEXT NOT NULL,
+        except_socket_id TEXT, origin TEXT NOT NULL, created_ms INTEGER NOT NULL
+      );
+      CREATE INDEX realtime_events_created ON realtime_events(created_ms);
+      -- /readyz writes this one row to prove the database takes writes.
+      CREATE TABLE readiness_probe (id INTEGER PRIMARY KEY CHECK (id = 1), checked_ms INTEGER NOT NULL);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

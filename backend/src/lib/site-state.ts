@@ -14,7 +14,9 @@ import {
 /**
  * Hot, rarely-changing state held in memory: maintenance flag, product statuses and serialized
  * responses built from them. Invalidated on our own writes and, through SQLite's data_version,
- * on writes by other processes (the CLIs when the server does not answer).
+ * on writes by other processes (other backend processes, the CLIs when the server does not answer).
+ * The realtime bus calls refresh() at every poll, so each process notices a change at once and tells its
+ * own sockets (publishLocal: every process publishes what it noticed, nothing goes through the bus twice).
  */
 export class SiteState {
   private dataVersion: () => number;
@@ -46,13 +48,13 @@ export class SiteState {
     const status = readProductStatus(this.db);
     this.cache.clear();
     if (maint.is_active !== this.maint.is_active) {
-      this.realtime.publish('site', 'maintenance.changed', { is_active: maint.is_active });
+      this.realtime.publishLocal('site', 'maintenance.changed', { is_active: maint.is_active });
     }
     this.maint = maint;
     if (status.updated_at !== this.status.updated_at) {
       this.status = status;
       this.statusHeader = JSON.stringify(status);
-      this.realtime.publish('site', 'product-statuses.updated', status);
+      this.realtime.publishLocal('site', 'product-statuses.updated', status);
     }
   }
 
@@ -64,7 +66,7 @@ export class SiteState {
     const changed = next.is_active !== this.maint.is_active;
     this.maint = writeMaintenance(this.db, next, this.clock.now());
     this.lastVersion = this.dataVersion();
-    if (changed) this.realtime.publish('site', 'maintenance.changed', { is_active: next.is_active });
+    if (changed) this.realtime.publishLocal('site', 'maintenance.changed', { is_active: next.is_active });
     return this.maint;
   }
 
@@ -83,7 +85,7 @@ export class SiteState {
       this.status = status;
       this.statusHeader = JSON.stringify(status);
       this.cache.clear();
-      this.realtime.publish('site', 'product-statuses.updated', status);
+      this.realtime.publishLocal('site', 'product-statuses.updated', status);
     }
     return status;
   }

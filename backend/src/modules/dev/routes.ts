@@ -16,6 +16,12 @@ const failNextSchema = z.object({
   after: z.boolean().default(false),
 });
 
+const delayNextSchema = z.object({
+  path: z.string().startsWith('/').max(500),
+  ms: z.number().int().min(1).max(120_000),
+  times: z.number().int().min(1).max(1000).default(1),
+});
+
 /** Development-only endpoints (NODE_ENV !== production, or DEV_ENDPOINTS=1). */
 export function registerDev(app: FastifyInstance, ctx: AppContext) {
   app.get('/dev/outbox', async (req, reply) => {
@@ -67,8 +73,16 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
     return sendData(reply, body);
   });
 
+  // Fault injection for drain and timeout tests: the next `times` calls of `path` wait `ms` before being handled.
+  app.post('/dev/delay-next', async (req, reply) => {
+    const body = parse(delayNextSchema, req.body);
+    ctx.delayNext.set(body.path, { ms: body.ms, times: body.times });
+    return sendData(reply, body);
+  });
+
   app.delete('/dev/fail-next', async (_req, reply) => {
     ctx.failNext.clear();
+    ctx.delayNext.clear();
     return sendData(reply, { cleared: true });
   });
 }
