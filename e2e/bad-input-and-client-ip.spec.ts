@@ -57,6 +57,15 @@ test.describe('bad input gets a 4xx', () => {
     });
   }
 
+  test('a method the app does not serve → 405, never 500', async ({ request }) => {
+    for (const path of ['/', '/rca', '/api/v1/products', '/api/xsrf']) {
+      for (const method of ['TRACE', 'PROPFIND']) {
+        const res = await request.fetch(path, { method, maxRedirects: 0 });
+        expect(res.status(), `${method} ${path}`).toBe(405);
+      }
+    }
+  });
+
   test('malformed multipart sign-in through the BFF → 400', async ({ page, baseURL }) => {
     const headers = await writeHeaders(page.context(), page.request, baseURL!);
     for (const [type, body] of [

@@ -1,11 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * Requests the web server refuses before Next.js sees them: a path that is not valid percent-encoded UTF-8
+ * Requests the web server refuses before Next.js sees them: a method it does not answer (405); a path that is not valid percent-encoded UTF-8
  * (`/%c0%ae`) makes Next.js's routing throw (a 500 otherwise); a declared body over 1 MiB is never needed (no
  * uploads; the BFF and Next.js's server actions stop at 1 MiB), so it is refused before a byte is read.
  */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+/** The methods the app answers; Next.js throws on others (TRACE was a 500). */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+export function isSupportedMethod(method: string | undefined): boolean {
+  return method !== undefined && METHODS.includes(method);
+}
 
 export function declaresTooLargeBody(request: IncomingMessage): boolean {
   const declared = request.headers['content-length'];
@@ -26,6 +33,12 @@ export function hasDecodablePath(url: string | undefined): boolean {
 /** 400 for an undecodable path: the API's error body for `/api/*`, a short Romanian text otherwise. */
 export function sendBadPath(url: string | undefined, response: ServerResponse): void {
   send(url, response, 400, 'bad_request', 'Malformed URL.', 'Adresa cerută nu este validă. Verificați adresa sau mergeți la pagina principală.');
+}
+
+/** 405 for a method the app does not answer. */
+export function sendMethodNotAllowed(url: string | undefined, response: ServerResponse): void {
+  response.setHeader('allow', METHODS.join(', '));
+  send(url, response, 405, 'method_not_allowed', 'Method not allowed.', 'Cererea nu este acceptată.');
 }
 
 /** 413 for a declared body over the limit (Node.js discards the rest of the body as it arrives). */

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import v8 from 'node:v8';
 import next from 'next';
 import { CLIENT_IP_HEADER, clientIpFromChain } from '@/lib/net/client-ip';
-import { declaresTooLargeBody, hasDecodablePath, sendBadPath, sendTooLarge } from './bad-request';
+import { declaresTooLargeBody, hasDecodablePath, isSupportedMethod, sendBadPath, sendMethodNotAllowed, sendTooLarge } from './bad-request';
 import { withGuestPageCache } from './cached-page-handler';
 import { IdleCollector } from './idle-collector';
 import { PageCache } from './page-cache';
@@ -32,6 +32,7 @@ const server = createServer((request, response) => {
   // The one place that sees the socket: proxy.ts and the BFF read the client IP from this header, never from
   // what the client sent (any incoming copy is overwritten).
   request.headers[CLIENT_IP_HEADER] = clientIpFromChain(request.socket.remoteAddress, request.headers['x-forwarded-for'], settings.trustedProxyHops);
+  if (!isSupportedMethod(request.method)) return sendMethodNotAllowed(request.url, response);
   if (!hasDecodablePath(request.url)) return sendBadPath(request.url, response);
   if (declaresTooLargeBody(request)) return sendTooLarge(request.url, response);
   Promise.resolve(handleRequest(request, response)).catch((error: unknown) => {

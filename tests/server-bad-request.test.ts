@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { declaresTooLargeBody, hasDecodablePath } from '../server/bad-request';
+import { declaresTooLargeBody, hasDecodablePath, isSupportedMethod } from '../server/bad-request';
 
 describe('hasDecodablePath (server/main.ts answers 400 before Next.js otherwise)', () => {
   it.each(['/', '/rca', '/produse/c%C4%83l%C4%83torie', '/api/v1/products/rca?x=%c0', '/a%20b', undefined])('accepts %j', (url) => {
@@ -18,5 +18,12 @@ describe('declaresTooLargeBody', () => {
     expect(declaresTooLargeBody(request({ 'content-length': String(1024 * 1024 + 1) }))).toBe(true);
     expect(declaresTooLargeBody(request({ 'content-length': String(1024 * 1024) }))).toBe(false);
     expect(declaresTooLargeBody(request({}))).toBe(false);
+  });
+});
+
+describe('isSupportedMethod', () => {
+  it('answers the methods the app serves only', () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) expect(isSupportedMethod(method)).toBe(true);
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'FOO', 'get', undefined]) expect(isSupportedMethod(method)).toBe(false);
   });
 });
