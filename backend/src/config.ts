@@ -55,7 +55,7 @@ const envSchema = z.object({
   GOOGLE_CERTS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TWO_FACTOR_ENABLED: bool(true),
   SMTP_URL: z.string().default(''),
-  MAIL_FROM: z.string().min(1).default('Broker Asigurări <nu-raspunde@broker.example>'),
+  MAIL_FROM: z.string().min(1).default('Broker Online <nu-raspunde@broker.example>'),
   DEV_ENDPOINTS: bool(false),
   WEB_APP_URL: z.url().default('http://localhost:3000'),
   /**

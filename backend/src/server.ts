@@ -31,6 +31,7 @@ import { registerAnalytics } from './modules/analytics/routes';
 import { registerAdmin } from './modules/admin/routes';
 import { registerDev } from './modules/dev/routes';
 import { registerHealth } from './modules/health/routes';
+import { registerRegistry } from './modules/registry/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -238,7 +239,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   for (const register of [
     registerAuth, registerTwoFactor, registerProducts, registerQuotes, registerOrders, registerPayments,
     registerPolicies, registerAccount, registerContent, registerConsents, registerAnalytics, registerAdmin,
-    registerRealtimeRoutes, registerHealth,
+    registerRealtimeRoutes, registerHealth, registerRegistry,
   ]) {
     register(app, ctx);
   }

@@ -81,8 +81,10 @@ describe('RCA quotes', () => {
   it('validates the envelope', async () => {
     expect(fields(await quote('vignette', {}))).toEqual({ product_code: ['Produsul nu există.'] });
     expect(fields(await quote('rca', null))).toEqual({ input: ['Datele pentru ofertă lipsesc.'] });
-    const partner = await quote('rca', rcaInput(), 'partener-1');
-    expect(partner.body.data.partner_code).toBe('partener-1');
+    // Partner codes come from the registry: a known one (any case) is recorded, an unknown one refused.
+    const partner = await quote('rca', rcaInput(), 'ABC');
+    expect(partner.body.data.partner_code).toBe('abc');
+    expect(fields(await quote('rca', rcaInput(), 'partener-1'))).toEqual({ partner_code: ['Partenerul nu există.'] });
   });
 });
 

@@ -234,6 +234,32 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE TABLE readiness_probe (id INTEGER PRIMARY KEY CHECK (id = 1), checked_ms INTEGER NOT NULL);
     `,
   },
+  {
+    version: 4,
+    name: 'demo company register and partner registry',
+    // Reference data, inserted here (not in seed.ts) so that databases seeded before this version get it too.
+    // Every CUI has a valid control digit (DOMAIN.md). Production asks the national register (ONRC/ANAF).
+    sql: `
+      CREATE TABLE companies (
+        cui TEXT PRIMARY KEY, name TEXT NOT NULL, trade_register TEXT, address TEXT, is_leasing INTEGER NOT NULL DEFAULT 0
+      );
+      INSERT INTO companies (cui, name, trade_register, address, is_leasing) VALUES
+        ('14725831', 'Transport Exemplu SRL', 'J12/345/2002', 'Str. Fabricii nr. 5, Cluj-Napoca, jud. Cluj', 0),
+        ('15900825', 'Leasing Demo IFN SA', 'J40/8812/2003', 'Bd. Unirii nr. 20, Sector 3, București', 1),
+        ('36020513', 'Atelier Auto Demo SRL', 'J22/1187/2016', 'Str. Păcurari nr. 12, Iași, jud. Iași', 0),
+        ('18345703', 'Curierat Rapid Demo SRL', 'J35/2210/2006', 'Calea Aradului nr. 40, Timișoara, jud. Timiș', 0),
+        ('22816108', 'Flotă Auto Leasing Demo IFN SA', 'J40/4471/2007', 'Str. Occidentului nr. 3, Sector 1, București', 1);
+
+      CREATE TABLE partners (
+        code TEXT PRIMARY KEY, name TEXT NOT NULL, theme_enabled INTEGER NOT NULL DEFAULT 1, is_active INTEGER NOT NULL DEFAULT 1
+      );
+      INSERT INTO partners (code, name, theme_enabled, is_active) VALUES
+        ('abc', 'Banca ABC', 1, 1),
+        ('autodemo', 'Auto Demo Dealer', 1, 1),
+        ('fara-tema', 'Partener fără temă', 0, 1),
+        ('inactiv', 'Partener inactiv', 1, 0);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

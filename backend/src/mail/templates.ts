@@ -1,10 +1,22 @@
+import { brokerIdentity } from '../../../lib/broker-identity';
+
 /** Romanian mail texts. */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** One brand everywhere (site, mails, PDFs): `brokerIdentity.brandName`; the legal footer DOMAIN.md asks for. */
+const SIGNATURE = `Echipa ${brokerIdentity.brandName}`;
+const LEGAL_FOOTER = [
+  `${brokerIdentity.legalName}, broker de asigurare, nr. Registrul ASF ${brokerIdentity.asfCode}, CUI ${brokerIdentity.cui}, ${brokerIdentity.tradeRegister}, ${brokerIdentity.address}.`,
+  `${brokerIdentity.email}, ${brokerIdentity.phone}. ${brokerIdentity.commissionStatement}`,
+  `Soluționarea alternativă a litigiilor: ANPC – SAL (${brokerIdentity.anpcSalUrl}) și SAL-FIN (${brokerIdentity.salFinUrl}).`,
+];
+
 function wrap(title: string, paragraphs: string[]): { text: string; html: string } {
   return {
-    text: [title, '', ...paragraphs, '', 'Echipa Broker Asigurări'].join('\n'),
-    html: `<h1>${esc(title)}</h1>${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}<p>Echipa Broker Asigurări</p>`,
+    text: [title, '', ...paragraphs, '', SIGNATURE, '', '--', ...LEGAL_FOOTER].join('\n'),
+    html:
+      `<h1>${esc(title)}</h1>${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}<p>${esc(SIGNATURE)}</p>` +
+      `<hr><p style="font-size:12px;color:#555">${LEGAL_FOOTER.map(esc).join('<br>')}</p>`,
   };
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { romanianDay, type Party, type Section } from './policy-content';
 
 /**
  * TTF fonts with Romanian glyphs (ș ț ă î â). pdfkit's built-in Helvetica lacks ș/ț, so without
@@ -24,25 +25,22 @@ export function formatLei(bani: number): string {
   return `${sign}${lei},${String(abs % 100).padStart(2, '0')} lei`;
 }
 
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}.${m}.${y}`;
-}
-
 export interface PolicyDocument {
   broker: { name: string; asf_code: string; cui: string; trade_register: string; address: string; email: string; phone: string };
+  brand: string;
   number: string;
   product_name: string;
   insurer_name: string;
   package_name: string;
-  insured_object: string;
   starts_on: string;
   ends_on: string;
   amount_bani: number;
   order_number: string;
-  customer: { first_name: string; last_name: string; email: string; phone_number: string; cnp?: string | null; cui?: string | null };
+  parties: Party[];
+  sections: Section[];
   coverage: string[];
-  issued_at: string;
+  /** The Bucharest day the policy was issued (`YYYY-MM-DD`). */
+  issued_on: string;
 }
 
 /** Renders the policy; pdfkit (≈20 MB resident) is loaded on first use only. */
@@ -68,32 +66,38 @@ export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
       doc.font(bold).fillColor('#000').text(text(`${label}: `), { continued: true });
       doc.font(regular).text(text(value));
     };
+    const heading = (title: string) => {
+      doc.moveDown(0.6);
+      doc.font(bold).fillColor('#000').fontSize(12).text(text(title));
+      doc.fontSize(11);
+    };
     row('Asigurător', p.insurer_name);
     row('Pachet', p.package_name);
-    row('Obiectul asigurării', p.insured_object);
-    row('Perioada de asigurare', `${formatDay(p.starts_on)} – ${formatDay(p.ends_on)}`);
+    row('Perioada de asigurare', `${romanianDay(p.starts_on)} – ${romanianDay(p.ends_on)} (ora României)`);
     row('Primă de asigurare', formatLei(p.amount_bani));
     row('Comanda', p.order_number);
-    doc.moveDown();
-    doc.font(bold).text(text('Asigurat / contractant'));
-    doc.font(regular).text(text(`${p.customer.first_name} ${p.customer.last_name}`));
-    if (p.customer.cnp) doc.text(text(`CNP: ${p.customer.cnp}`));
-    if (p.customer.cui) doc.text(text(`CUI: ${p.customer.cui}`));
-    doc.text(text(`${p.customer.email}, ${p.customer.phone_number}`));
+    for (const party of p.parties) {
+      heading(party.label);
+      doc.font(regular);
+      for (const line of party.lines) doc.text(text(line));
+    }
+    for (const section of p.sections) {
+      heading(section.title);
+      for (const [label, value] of section.rows) row(label, value);
+    }
     if (p.coverage.length) {
-      doc.moveDown();
-      doc.font(bold).text(text('Acoperiri'));
+      heading('Acoperiri');
       doc.font(regular);
       for (const c of p.coverage) doc.text(text(`• ${c}`));
     }
     doc.moveDown(2);
-    doc.font(bold).fontSize(10).text(text('Intermediar (broker de asigurare)'));
+    doc.font(bold).fontSize(10).text(text(`Intermediar (broker de asigurare): ${p.brand}`));
     doc.font(regular).fontSize(9).fillColor('#444').text(
       text(`${p.broker.name}, nr. Registrul ASF ${p.broker.asf_code}, CUI ${p.broker.cui}, ${p.broker.trade_register}, ${p.broker.address}. ` +
         `${p.broker.email}, ${p.broker.phone}. Brokerul este remunerat prin comision de către asigurător.`),
     );
     doc.moveDown();
-    doc.text(text(`Emisă la ${p.issued_at.slice(0, 10)}. Polița afișată pe telefon este o dovadă valabilă a asigurării. ` +
+    doc.text(text(`Emisă la ${romanianDay(p.issued_on)}. Polița afișată pe telefon este o dovadă valabilă a asigurării. ` +
       'Soluționarea alternativă a litigiilor: ANPC – SAL (anpc.ro) și SAL-FIN (salfin.ro).'));
     doc.end();
   });

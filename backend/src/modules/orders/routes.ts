@@ -7,6 +7,7 @@ import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { cnpField, cuiField, emailField, idParam, M, nameField, parse, phoneField } from '../../lib/validation';
 import { isAvailable, productRow } from '../products/service';
+import { companyName } from '../quotes/schemas';
 import { findQuote } from '../quotes/service';
 import { findOwnOrder, serializeOrder, type OrderRow } from './service';
 
@@ -22,6 +23,8 @@ const createSchema = z.object({
     phone_number: phoneField,
     cnp: cnpField.optional().nullable(),
     cui: cuiField.optional().nullable(),
+    /** A company buyer's name (with `cui`): the policy and the invoice are made out to the company. */
+    company_name: companyName.optional().nullable(),
     address: z
       .object({
         county: z.string().trim().min(1, M.required).max(50),
@@ -40,6 +43,18 @@ const createSchema = z.object({
   }),
 });
 
+type CustomerBody = z.infer<typeof createSchema>['customer'];
+
+/** A company buyer gives its CUI and name; an RCA policy for a company owner is bought by that company. */
+function checkBuyer(productCode: string, input: Record<string, unknown>, customer: CustomerBody): void {
+  if (customer.cui && !customer.company_name) throw fieldError('customer.company_name', 'Introduceți denumirea firmei.');
+  if (!customer.cui && customer.company_name) throw fieldError('customer.cui', 'Introduceți CUI-ul firmei.');
+  const owner = (input as { owner?: { type?: string; cui?: string } }).owner;
+  if (productCode === 'rca' && owner?.type === 'company' && customer.cui !== owner.cui) {
+    throw fieldError('customer.cui', 'CUI-ul cumpărătorului trebuie să fie al firmei proprietare din ofertă.');
+  }
+}
+
 export function registerOrders(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/orders', async (req, reply) => {
     const { user } = requireAuth(ctx, req);
@@ -52,6 +67,15 @@ export function registerOrders(app: FastifyInstance, ctx: AppContext) {
         if (quote.expires_at <= ctx.clock.now().toISOString()) throw fieldError('quote_id', 'Oferta a expirat. Recalculați prețul.');
         const offer = quote.offers.find((o) => o.id === body.offer_id);
         if (!offer) throw fieldError('offer_id', 'Oferta aleasă nu există.');
+        checkBuyer(quote.product_code, quote.input, body.customer);
+        // Attribution belongs to the purchase: the partner of the route the quote was computed on, nothing else.
+        if (body.partner_code && body.partner_code.toLowerCase() !== quote.partner_code) {
+          throw fieldError('partner_code', 'Oferta nu a fost calculată prin acest partener.');
+        }
+        const renewalOf = (quote.input as { renewal_of?: number | null }).renewal_of;
+        if (renewalOf && !ctx.db.prepare('SELECT 1 FROM policies WHERE id = ? AND user_id = ?').get(renewalOf, user.id)) {
+          throw fieldError('quote_id', 'Polița reînnoită nu există în contul dumneavoastră.');
+        }
         const product = productRow(ctx, quote.product_code);
         if (!product || !isAvailable(product, ctx.site.productStatus())) {
           throw new ApiError(422, 'product_unavailable', 'Product is not available.', 'Produsul nu este disponibil momentan.');
@@ -63,7 +87,7 @@ export function registerOrders(app: FastifyInstance, ctx: AppContext) {
               customer, consents, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'awaiting_payment', ?, ?, ?, ?, ?)`,
           )
           .run(user.id, quote.id, offer.id, quote.product_code, offer.insurer.code, offer.package_name, offer.price_bani,
-            body.partner_code ?? quote.partner_code ?? null, JSON.stringify(body.customer), JSON.stringify(body.consents), at, at);
+            quote.partner_code ?? null, JSON.stringify(body.customer), JSON.stringify(body.consents), at, at);
         const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(r.lastInsertRowid) as OrderRow;
         return serializeOrder(ctx, order);
       },

@@ -21,6 +21,14 @@ export interface OrderRow {
   paid_at: string | null;
 }
 
+/** Who the policy and the invoice are made out to: the company for a company buyer, else the person. */
+export function buyerOf(customerJson: string): { type: 'person' | 'company'; name: string; cui: string | null } {
+  const c = JSON.parse(customerJson) as { first_name: string; last_name: string; cui?: string | null; company_name?: string | null };
+  return c.cui && c.company_name
+    ? { type: 'company', name: c.company_name, cui: c.cui }
+    : { type: 'person', name: `${c.first_name} ${c.last_name}`, cui: null };
+}
+
 export function serializeOrder(ctx: AppContext, o: OrderRow) {
   return {
     id: o.id,
@@ -33,6 +41,7 @@ export function serializeOrder(ctx: AppContext, o: OrderRow) {
     amount_bani: o.amount_bani,
     status: o.status,
     partner_code: o.partner_code,
+    buyer: buyerOf(o.customer),
     policy_id: o.policy_id,
     created_at: o.created_at,
     paid_at: o.paid_at,

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context';
 import { addDays, addMonths, bucharestDay, daysBetween } from '../../lib/clock';
 import { orderNumber, policyNumber } from '../../db/seed';
+import { brokerIdentity } from '../../../../lib/broker-identity';
+import { policyContent, type Customer } from '../../pdf/policy-content';
 import { renderPolicyPdf } from '../../pdf/policy-pdf';
 import { insurerByCode, productRow } from '../products/service';
 import { findQuote } from '../quotes/service';
@@ -106,19 +108,22 @@ export async function policyPdf(ctx: AppContext, p: PolicyRow): Promise<Buffer> 
   const quote = findQuote(ctx, order.quote_id);
   const offer = quote?.offers.find((o) => o.id === order.offer_id);
   const broker = JSON.parse(ctx.db.prepare("SELECT value FROM settings WHERE key = 'broker'").pluck().get() as string);
+  const customer = JSON.parse(order.customer) as Customer;
+  const { parties, sections } = policyContent(p.product_code, JSON.parse(p.input), offer, customer);
   return renderPolicyPdf({
     broker,
+    brand: brokerIdentity.brandName,
     number: p.number,
     product_name: productRow(ctx, p.product_code)?.name ?? p.product_code,
     insurer_name: insurerByCode(ctx, p.insurer_code).name,
     package_name: p.package_name,
-    insured_object: p.insured_object,
     starts_on: p.starts_on,
     ends_on: p.ends_on,
     amount_bani: p.amount_bani,
     order_number: orderNumber(order.id, order.created_at),
-    customer: JSON.parse(order.customer),
+    parties,
+    sections,
     coverage: offer?.coverage ?? [],
-    issued_at: p.created_at,
+    issued_on: bucharestDay(new Date(p.created_at)),
   });
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { addDays, addMonths, ageOn, bucharestDay, daysBetween } from '../../lib/clock';
 import { validationError, type FieldErrors } from '../../lib/errors';
 import { cnpBirthDate } from '../../../../lib/validation/formats';
+import { rcaLatestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../lib/policies/renewal';
 import { insurerByCode, type Insurer } from '../products/service';
 import type { HouseInput, ProductCode, RcaInput, TireInput, TravelInput } from './schemas';
 
@@ -75,8 +76,32 @@ export function countyOfPlate(plate: string): string {
   return plate.slice(0, 2);
 }
 
-export function quoteRca(ctx: AppContext, input: RcaInput): Offer[] {
-  checkStartDate(ctx, 'start_date', input.start_date, 30);
+/**
+ * RCA start date (DOMAIN.md): tomorrow … +30 days; a renewal of the caller's own RCA policy on the same vehicle
+ * may start the day after that policy ends, bought at most 30 days before the end.
+ */
+function checkRcaStart(ctx: AppContext, input: RcaInput, userId: number | null): void {
+  if (!input.renewal_of) return checkStartDate(ctx, 'start_date', input.start_date, 30);
+  const renewed = userId
+    ? (ctx.db.prepare("SELECT ends_on, input FROM policies WHERE id = ? AND user_id = ? AND product_code = 'rca'").get(input.renewal_of, userId) as
+        | { ends_on: string; input: string }
+        | undefined)
+    : undefined;
+  if (!renewed || (JSON.parse(renewed.input) as { vin?: string }).vin !== input.vin) {
+    throw validationError({ renewal_of: ['Polița reînnoită nu există în contul dumneavoastră sau este pentru alt vehicul.'] });
+  }
+  const today = bucharestDay(ctx.clock.now());
+  const latest = rcaLatestStartDay(today, renewed.ends_on);
+  if (!latest) {
+    throw validationError({ start_date: [`Polița se poate reînnoi cu cel mult ${RENEWAL_MAX_DAYS_BEFORE_END} de zile înainte de expirare.`] });
+  }
+  if (input.start_date <= today || input.start_date > latest) {
+    throw validationError({ start_date: [`Data de început a reînnoirii este între mâine și ${latest.split('-').reverse().join('.')}.`] });
+  }
+}
+
+export function quoteRca(ctx: AppContext, input: RcaInput, userId: number | null = null): Offer[] {
+  checkRcaStart(ctx, input, userId);
   const today = bucharestDay(ctx.clock.now());
   const v = input.vehicle;
   const fields: FieldErrors = {};
@@ -87,7 +112,9 @@ export function quoteRca(ctx: AppContext, input: RcaInput): Offer[] {
   if (Object.keys(fields).length) throw validationError(fields);
 
   const { common, byInsurer } = tariffs(ctx, 'rca');
-  const ownerId = input.owner.type === 'person' ? input.owner.cnp : input.owner.cui;
+  // The bonus-malus follows the vehicle's user when it is not the owner (leasing), else the owner.
+  const holder = input.user ?? input.owner;
+  const ownerId = holder.type === 'person' ? holder.cnp : holder.cui;
   const bm = bonusMalusClass(ctx, ownerId, input.vin);
   const county = common.county_factors[countyOfPlate(input.registration_plate)] ?? common.county_factors.default;
   let ownerFactor: number;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { optionalAuth } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
@@ -13,7 +14,14 @@ const idParam = z.object({ id: z.string().min(1).max(100) });
 export function registerQuotes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/quotes', async (req, reply) => {
     const body = parse(quoteRequest, req.body);
-    return idempotentWrite(ctx, req, reply, 201, () => createQuote(ctx, body.product_code, body.partner_code ?? null, body.input));
+    // A renewal checks the renewed policy is the caller's; an invalid bearer counts as no caller.
+    let userId: number | null = null;
+    try {
+      userId = optionalAuth(ctx, req)?.user.id ?? null;
+    } catch {
+      userId = null;
+    }
+    return idempotentWrite(ctx, req, reply, 201, () => createQuote(ctx, body.product_code, body.partner_code ?? null, body.input, userId));
   });
 
   app.get('/api/v1/quotes/:id', async (req, reply) => {

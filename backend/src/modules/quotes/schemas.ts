@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { captchaField, cnpField, cuiField, isoDateField, M, plateField, vinField } from '../../lib/validation';
+import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from '../../lib/validation';
 
 const int = (min: number, max: number) =>
   z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
 const text = (max: number) => z.string({ error: M.required }).trim().min(1, M.required).max(max);
+export const companyName = z.string({ error: M.required }).trim().min(2, 'Introduceți denumirea firmei.').max(200);
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'Alegeți o valoare din listă.' });
 
 export const rcaInput = z.object({
@@ -28,11 +29,27 @@ export const rcaInput = z.object({
       z.object({
         type: z.literal('company'),
         cui: cuiField,
+        /** The company's name; filled from the company register when absent. */
+        name: companyName.optional().nullable(),
         caen: z.string().regex(/^\d{4}$/, 'Codul CAEN are 4 cifre.').optional().nullable(),
       }),
     ],
     { error: 'Alegeți persoană fizică sau juridică.' },
   ),
+  /** The vehicle's user when it is not the owner (a leasing company owns, a person or company uses). */
+  user: z
+    .discriminatedUnion(
+      'type',
+      [
+        z.object({ type: z.literal('person'), first_name: nameField, last_name: nameField, cnp: cnpField }),
+        z.object({ type: z.literal('company'), cui: cuiField, name: companyName.optional().nullable() }),
+      ],
+      { error: 'Alegeți persoană fizică sau juridică.' },
+    )
+    .optional()
+    .nullable(),
+  /** The customer's RCA policy this one renews: its start may then be the day after that policy ends. */
+  renewal_of: z.number({ error: 'Polița reînnoită nu este validă.' }).int().positive().optional().nullable(),
   start_date: isoDateField,
   period_months: int(1, 12),
 });

@@ -5,7 +5,8 @@ import { parse } from '../../lib/validation';
 import { ApiError } from '../../lib/errors';
 import { isAvailable, productRow } from '../products/service';
 import { quoteHouse, quoteRca, quoteTire, quoteTravel, type Offer } from './engine';
-import { houseInput, rcaInput, tireInput, travelInput, type ProductCode } from './schemas';
+import { findCompany, findPartner } from '../registry/service';
+import { houseInput, rcaInput, tireInput, travelInput, type ProductCode, type RcaInput } from './schemas';
 
 export const QUOTE_TTL_MS = 24 * 3600 * 1000;
 
@@ -30,12 +31,12 @@ interface QuoteRow {
 }
 
 /** Validates the product's input (messages keyed relative to `input`) and prices it. */
-export function priceInput(ctx: AppContext, product: ProductCode, raw: unknown): { input: Record<string, unknown>; offers: Offer[] } {
+export function priceInput(ctx: AppContext, product: ProductCode, raw: unknown, userId: number | null = null): { input: Record<string, unknown>; offers: Offer[] } {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw fieldError('input', 'Datele pentru ofertă lipsesc.');
   switch (product) {
     case 'rca': {
-      const input = parse(rcaInput, raw);
-      return { input, offers: quoteRca(ctx, input) };
+      const input = withCompanyNames(ctx, parse(rcaInput, raw));
+      return { input, offers: quoteRca(ctx, input, userId) };
     }
     case 'travel': {
       const input = parse(travelInput, raw);
@@ -52,18 +53,33 @@ export function priceInput(ctx: AppContext, product: ProductCode, raw: unknown):
   }
 }
 
-export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: string | null, raw: unknown): Quote {
+/** Company owners and users named from the company register when the caller gave no name; a company must be named. */
+function withCompanyNames(ctx: AppContext, input: RcaInput): RcaInput {
+  const fields: Record<string, string[]> = {};
+  const named = <T extends { type: string; cui?: string; name?: string | null }>(party: T, field: string): T => {
+    if (party.type !== 'company' || party.name) return party;
+    const company = findCompany(ctx, party.cui!);
+    if (!company) fields[field] = ['Nu am găsit firma în registru. Introduceți denumirea firmei.'];
+    return { ...party, name: company?.name ?? null };
+  };
+  const out = { ...input, owner: named(input.owner, 'owner.name'), user: input.user ? named(input.user, 'user.name') : null };
+  if (Object.keys(fields).length) throw validationError(fields);
+  return out;
+}
+
+export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: string | null, raw: unknown, userId: number | null = null): Quote {
   const row = productRow(ctx, product);
   if (!row) throw validationError({ product_code: ['Produsul nu există.'] });
   if (!isAvailable(row, ctx.site.productStatus())) {
     throw new ApiError(422, 'product_unavailable', 'Product is not available.', 'Produsul nu este disponibil momentan.');
   }
-  const { input, offers } = priceInput(ctx, product, raw);
+  if (partnerCode && !findPartner(ctx, partnerCode)) throw fieldError('partner_code', 'Partenerul nu există.');
+  const { input, offers } = priceInput(ctx, product, raw, userId);
   const now = ctx.clock.now();
   const quote: Quote = {
     id: randomUUID(),
     product_code: product,
-    partner_code: partnerCode,
+    partner_code: partnerCode ? partnerCode.toLowerCase() : null,
     input,
     offers,
     created_at: now.toISOString(),
@@ -71,7 +87,7 @@ export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: 
   };
   ctx.db
     .prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(quote.id, product, partnerCode, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
+    .run(quote.id, product, quote.partner_code, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
   return quote;
 }
 

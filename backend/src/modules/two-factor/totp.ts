@@ -1,3 +1,4 @@
+import { brokerIdentity } from '../../../../lib/broker-identity';
 import { createGuardrails, generateSecret, generateURI, verify } from 'otplib';
 
 export const TOTP_PERIOD_S = 30;
@@ -9,7 +10,7 @@ export function newTotpSecret(): string {
 }
 
 export function totpUri(secret: string, email: string): string {
-  return generateURI({ issuer: 'Broker Asigurări', label: email, secret });
+  return generateURI({ issuer: brokerIdentity.brandName, label: email, secret });
 }
 
 /**
