@@ -160,6 +160,7 @@ describe('server settings', () => {
       gzipLevel: 6,
       semiSpaceMb: 4,
       idleGcMs: 5000,
+      trustedProxyHops: 0,
     });
     const s = readServerSettings(['-p', '3100', '--hostname=127.0.0.1'], { PORT: '9', PAGE_CACHE_TTL_MS: '0', PAGE_CACHE_GZIP_LEVEL: '' });
     expect(s).toMatchObject({ port: 3100, host: '127.0.0.1', cache: { ttlMs: 0 }, gzipLevel: 6 });
