@@ -10,7 +10,8 @@ import {
   type TwoFactorState,
 } from '@/lib/session/two-factor-state';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
-import { matchPartnerRoute } from '@/lib/proxy/partner-route';
+import { isProductRoute, matchPartnerRoute } from '@/lib/proxy/partner-route';
+import { findPartner } from '@/lib/partners/registry';
 import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
 import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
 
@@ -21,7 +22,7 @@ import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/secu
  */
 
 /** Request headers only the proxy may set; anything a client sends under these names is dropped. */
-export const INTERNAL_HEADERS = ['x-partner-code', 'x-theme', 'x-pathname', 'x-client-ip', 'x-nonce'] as const;
+export const INTERNAL_HEADERS = ['x-partner-code', 'x-partner-name', 'x-theme', 'x-pathname', 'x-client-ip', 'x-nonce'] as const;
 
 const TWO_FACTOR_PAGES = new Set(['/account/2fa', '/account/2fa-check']);
 
@@ -97,19 +98,29 @@ export async function proxy(request: NextRequest) {
     return redirectTo(request, `/maintenance?last_url=${encodeURIComponent(fullPath)}`);
   }
 
-  // Partner routes are served by the base pages with the partner code passed on.
-  const partner = matchPartnerRoute(url.pathname);
+  // Partner routes are served by the base pages. A code of the partner registry passes on its code, name and
+  // theme (README "Partners"); an unknown code gets the plain shop: no theme, no badge, no attribution.
+  const partnerRoute = matchPartnerRoute(url.pathname);
   let pathname = url.pathname;
   let partnerToRemember: string | null = null;
-  if (partner) {
-    pathname = partner.pathname;
-    if (partner.partnerCode) {
-      headers.set('x-partner-code', partner.partnerCode);
-      partnerToRemember = partner.partnerCode;
+  let theme = false;
+  if (partnerRoute) {
+    pathname = partnerRoute.pathname;
+    const partner = partnerRoute.partnerCode ? await findPartner(env.BACKEND_API_URL, partnerRoute.partnerCode) : null;
+    if (partner) {
+      headers.set('x-partner-code', partner.code);
+      headers.set('x-partner-name', encodeURIComponent(partner.name));
+      partnerToRemember = partner.code;
+      theme = partner.theme_enabled;
     }
+  } else if (!isProductRoute(pathname)) {
+    // The visit's partner keeps its theme on the pages around a purchase (thank-you, account, content); a plain
+    // product route is the broker's own shop.
+    const visitCode = request.cookies.get(names.partner)?.value;
+    const visitPartner = visitCode ? await findPartner(env.BACKEND_API_URL, visitCode) : null;
+    theme = visitPartner?.theme_enabled ?? false;
   }
-  const visitPartner = partnerToRemember ?? request.cookies.get(names.partner)?.value ?? null;
-  if (visitPartner) headers.set('x-theme', 'partner');
+  if (theme) headers.set('x-theme', 'partner');
 
   const token = request.cookies.get(names.token)?.value || null;
   const isAccountPage = pathname === '/account' || pathname.startsWith('/account/');
@@ -159,7 +170,7 @@ export async function proxy(request: NextRequest) {
     response.cookies.delete(names.state);
   }
   if (partnerToRemember) {
-    // A session cookie: the partner that started this visit stays with the order.
+    // A session cookie: the partner's theme stays for the visit (attribution stays with the quote).
     response.cookies.set(names.partner, partnerToRemember, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
   }
   return response;

@@ -82,7 +82,7 @@ test('the RCA partner route keeps its URL and shows partner, plate, VIN and the 
   const typed = '/rca-abc/b123xyz/WVWZZZ1JZXW000001';
   await page.goto(typed);
   expect(new URL(page.url()).pathname).toBe(typed);
-  await expect(page.getByText('Partener: abc')).toBeVisible();
+  await expect(page.getByText('Partener: Banca ABC')).toBeVisible();
   // The plate (upper-cased) and the VIN are carried into the page: shown as text or prefilled in the form.
   const shown = () =>
     page.evaluate(() => [
@@ -101,7 +101,7 @@ test('the travel partner route keeps its URL and shows the partner in its theme'
   await page.goto('/travel-abc');
   expect(new URL(page.url()).pathname).toBe('/travel-abc');
   await expect(page.getByRole('heading', { level: 1, name: 'Asigurare de călătorie' })).toBeVisible();
-  await expect(page.getByText('Partener: abc')).toBeVisible();
+  await expect(page.getByText('Partener: Banca ABC')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'partner');
 });
 

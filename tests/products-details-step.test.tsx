@@ -42,7 +42,7 @@ const CNP = '1850615400011';
 
 function renderStep() {
   return render(
-    <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} partnerCode="abc" identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} />,
+    <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} />,
   );
 }
 
@@ -144,7 +144,7 @@ describe('DetailsStep with an expired quote', () => {
     const onRequote = vi.fn();
     const user = userEvent.setup();
     render(
-      <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} partnerCode={null} identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} onRequote={onRequote} />,
+      <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} onRequote={onRequote} />,
     );
     await fillAndSubmit(user);
     expect(await screen.findByText('Oferta a expirat. Recalculați prețul.')).toBeInTheDocument();

@@ -7,8 +7,17 @@ export async function getRequestTheme(): Promise<ThemeAssets> {
   return themes[themeFromHeader(h.get('x-theme'))];
 }
 
-/** Server only: the partner code of a partner route (`/rca-abc/…`, `/travel-abc`), set by proxy.ts. */
-export async function getRequestPartnerCode(): Promise<string | null> {
+
+/** Server only: the registered partner of a partner route (code and display name, set by proxy.ts), or null. */
+export async function getRequestPartner(): Promise<{ code: string; name: string } | null> {
   const h = await headers();
-  return h.get('x-partner-code') || null;
+  const code = h.get('x-partner-code');
+  if (!code) return null;
+  let name = code;
+  try {
+    name = decodeURIComponent(h.get('x-partner-name') ?? code);
+  } catch {
+    name = code;
+  }
+  return { code, name };
 }

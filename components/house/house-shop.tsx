@@ -46,7 +46,6 @@ export function HouseShop({ partnerCode, initialStatuses, productAvailable, rene
       flow={flow}
       flowKey={FLOW_KEY}
       productName="Asigurarea locuinței"
-      partnerCode={partnerCode}
       identity="none"
       summary={input?.address?.town ? [{ label: 'Adresa', value: `${input.address.street ?? ''}, ${input.address.town}` }] : []}
       form={

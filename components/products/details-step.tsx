@@ -33,7 +33,6 @@ type Props = {
   productSheetHref?: string;
   quote: Quote;
   offer: Offer;
-  partnerCode: string | null;
   identity: IdentityRequirement;
   /** Values known from the quote (e.g. the owner's CNP), used when the form is still empty. */
   prefill?: Partial<DetailsFormValues['customer']>;
@@ -47,7 +46,7 @@ type Props = {
  * The details step: who buys (a guest becomes a customer through store-from-product-page and is signed in;
  * a signed-in customer is prefilled from the profile), consents, then the order and the payment redirect.
  */
-export function DetailsStep({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, partnerCode, identity, prefill, summary, onBack, onRequote }: Props) {
+export function DetailsStep({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, identity, prefill, summary, onBack, onRequote }: Props) {
   const router = useRouter();
   const getCaptchaToken = useCaptchaToken('store_from_product_page');
   const authenticated = useAuthStore((s) => s.authenticated);
@@ -146,7 +145,8 @@ export function DetailsStep({ flowKey, productName, productSheetHref = '/info/te
         quote_id: quote.id,
         offer_id: offer.id,
         customer: parsed.customer,
-        ...(partnerCode ? { partner_code: partnerCode } : {}),
+        // The partner is the quote's: an order started on a partner route carries it, no other does.
+        ...(quote.partner_code ? { partner_code: quote.partner_code } : {}),
         consents: parsed.consents,
       });
       placed.current = true;

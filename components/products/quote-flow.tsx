@@ -32,7 +32,6 @@ type Props = {
   flow: Flow;
   flowKey: string;
   productName: string;
-  partnerCode: string | null;
   identity: IdentityRequirement;
   prefill?: Partial<DetailsFormValues['customer']>;
   summary?: { label: string; value: string }[];
@@ -41,7 +40,7 @@ type Props = {
 };
 
 /** The steps of a purchase around a product's form: offers, details, then the order and the payment. */
-export function QuoteFlowView({ flow, flowKey, productName, partnerCode, identity, prefill, summary, form }: Props) {
+export function QuoteFlowView({ flow, flowKey, productName, identity, prefill, summary, form }: Props) {
   const { step, offer, state, busy } = flow;
   // Fetched while the quote is computed, so the offers show as soon as it arrives; the details step while the
   // customer looks at the offers.
@@ -74,7 +73,6 @@ export function QuoteFlowView({ flow, flowKey, productName, partnerCode, identit
           productName={productName}
           quote={state.quote}
           offer={offer}
-          partnerCode={partnerCode}
           identity={identity}
           prefill={prefill}
           summary={summary}

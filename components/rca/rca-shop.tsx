@@ -58,7 +58,6 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
       flow={flow}
       flowKey={FLOW_KEY}
       productName="Asigurare RCA"
-      partnerCode={partnerCode}
       identity={identity}
       prefill={identity === 'cui' ? { cui: input?.owner?.cui ?? '' } : { cnp: input?.owner?.cnp ?? '' }}
       summary={input?.registration_plate ? [{ label: 'Vehicul', value: input.registration_plate }] : []}

@@ -42,7 +42,6 @@ export function TireShop({ michelin = false, partnerCode, productAvailable, rene
       flow={flow}
       flowKey={flowKey}
       productName={productName}
-      partnerCode={partnerCode}
       identity="none"
       form={
         <TireForm

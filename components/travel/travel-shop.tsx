@@ -46,7 +46,6 @@ export function TravelShop({ partnerCode, initialStatuses, productAvailable, ren
       flow={flow}
       flowKey={FLOW_KEY}
       productName="Asigurare de călătorie"
-      partnerCode={partnerCode}
       identity="none"
       summary={input?.destination ? [{ label: 'Destinație', value: input.destination }] : []}
       form={

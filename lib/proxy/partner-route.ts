@@ -24,3 +24,10 @@ export function matchPartnerRoute(pathname: string): PartnerRewrite | null {
   if (!PARTNER_CODE_PATTERN.test(code)) return null;
   return { pathname: `/${base}${rest}`, partnerCode: code.toLowerCase() };
 }
+
+const PRODUCT_ROUTE = /^\/(?:rca|travel|house|tire|michelin-tiresecureplus)(?:\/|$)/;
+
+/** A plain product page (`/rca/…`, `/travel`, `/house`, `/tire`, `/michelin-tiresecureplus`): the broker's own shop. */
+export function isProductRoute(pathname: string): boolean {
+  return PRODUCT_ROUTE.test(pathname);
+}

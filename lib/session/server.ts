@@ -22,8 +22,3 @@ export async function isSignedIn(): Promise<boolean> {
   return (await getSessionToken()) !== null;
 }
 
-/** Partner code that started this visit (set by proxy.ts from a partner route), if any. */
-export async function getVisitPartnerCode(): Promise<string | null> {
-  const jar = await cookies();
-  return jar.get(currentCookieNames().partner)?.value || null;
-}

@@ -2,8 +2,7 @@ import { ApiError } from '@/lib/api/errors';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
 import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
-import { getVisitPartnerCode } from '@/lib/session/server';
-import { getRequestPartnerCode } from '@/themes/request-theme';
+import { getRequestPartner } from '@/themes/request-theme';
 
 /** Server only: a product page's data (product and the statuses header); nulls when the products host fails. */
 export async function loadProductPageData(code: ProductCode): Promise<{ product: Product | null; statuses: ProductStatus | null }> {
@@ -24,9 +23,16 @@ export async function loadProductPageData(code: ProductCode): Promise<{ product:
   }
 }
 
-/** The partner of this visit: the partner route's code, else the one remembered from earlier in the visit. */
+/**
+ * The partner of this purchase: only a registered partner's route (`/rca-abc`, `/travel-abc`) carries one;
+ * a plain product route is the broker's own shop even after a partner visit (README "Partners").
+ */
+export async function currentPartner(): Promise<{ code: string; name: string } | null> {
+  return getRequestPartner();
+}
+
 export async function currentPartnerCode(): Promise<string | null> {
-  return (await getRequestPartnerCode()) ?? (await getVisitPartnerCode());
+  return (await getRequestPartner())?.code ?? null;
 }
 
 export type ThankYouOrder =

@@ -4,7 +4,7 @@ import { TravelShop } from '@/components/travel/travel-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { loadRenewalInput, formValuesFromInput } from '@/lib/shop/renewal';
-import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
+import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
   title: 'Asigurare de călătorie',
@@ -13,14 +13,14 @@ export const metadata: Metadata = {
 
 /** Also serves `/travel-:partner_code` (proxy.ts rewrites it here with the x-partner-code header). */
 export default async function TravelPage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
-  const [partnerCode, { product, statuses }, renewal] = await Promise.all([
-    currentPartnerCode(),
+  const [partner, { product, statuses }, renewal] = await Promise.all([
+    currentPartner(),
     loadProductPageData('travel'),
     searchParams.then((s) => loadRenewalInput(s.renew, 'travel')),
   ]);
   return (
     <Container className="py-10 sm:py-14">
-      {partnerCode ? <PartnerBadge code={partnerCode} /> : null}
+      {partner ? <PartnerBadge name={partner.name} /> : null}
       <PageHeader title="Asigurare de călătorie">
         <p>
           Alege zona, perioada și persoanele care călătoresc și compară ofertele pentru cheltuieli medicale în
@@ -28,7 +28,7 @@ export default async function TravelPage({ searchParams }: { searchParams: Promi
         </p>
       </PageHeader>
       <TravelShop
-        partnerCode={partnerCode}
+        partnerCode={partner?.code ?? null}
         initialStatuses={statuses}
         productAvailable={product?.is_available ?? null}
         renewal={renewal ? (formValuesFromInput(renewal) as Record<string, unknown>) : null}

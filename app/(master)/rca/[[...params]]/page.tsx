@@ -5,7 +5,7 @@ import { RcaShop } from '@/components/rca/rca-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
-import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
+import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
 import type { RcaFormValues } from '@/lib/validation/products/rca';
 
@@ -37,15 +37,15 @@ export default async function RcaPage({
   if (segments.length > 2) notFound();
   const plate = segments[0] ? normalizePlate(decodeSegment(segments[0])) : null;
   const vin = segments[1] ? normalizeVin(decodeSegment(segments[1])) : null;
-  const [partnerCode, { product, statuses }, renewalInput] = await Promise.all([
-    currentPartnerCode(),
+  const [partner, { product, statuses }, renewalInput] = await Promise.all([
+    currentPartner(),
     loadProductPageData('rca'),
     searchParams.then((s) => loadRenewalInput(s.renew, 'rca')),
   ]);
 
   return (
     <Container className="py-10 sm:py-14">
-      {partnerCode ? <PartnerBadge code={partnerCode} /> : null}
+      {partner ? <PartnerBadge name={partner.name} /> : null}
       <PageHeader title="Asigurare RCA">
         <p>
           Introdu numărul de înmatriculare și seria de șasiu (VIN), completează datele proprietarului și compară ofertele
@@ -55,7 +55,7 @@ export default async function RcaPage({
       <RcaShop
         plate={plate}
         vin={vin}
-        partnerCode={partnerCode}
+        partnerCode={partner?.code ?? null}
         initialStatuses={statuses}
         productAvailable={product?.is_available ?? null}
         renewal={renewalInput ? (formValuesFromInput(renewalInput) as Partial<RcaFormValues>) : null}
