@@ -57,6 +57,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().min(1).default('Broker Online <nu-raspunde@broker.example>'),
   DEV_ENDPOINTS: bool(false),
+  /** Dev fault point: the process SIGKILLs itself right after a write to this path commits (needs the /dev endpoints). */
+  DEV_CRASH_AFTER_COMMIT: z.preprocess(emptyToUndefined, z.string().startsWith('/').max(500).optional()),
   WEB_APP_URL: z.url().default('http://localhost:3000'),
   /**
    * Peers whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated; `loopback`, `none`): the web
@@ -91,6 +93,7 @@ export interface Config {
   smtpUrl: string;
   mailFrom: string;
   devEndpoints: boolean;
+  devCrashAfterCommit: string | null;
   webAppUrl: string;
   /** proxy-addr trust list for X-Forwarded-For (empty: the socket address is the client). */
   trustedProxies: string[];
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,
+    devCrashAfterCommit: e.DEV_CRASH_AFTER_COMMIT ?? null,
     webAppUrl: e.WEB_APP_URL.replace(/\/+$/, ''),
     trustedProxies: e.BACKEND_TRUSTED_PROXIES,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

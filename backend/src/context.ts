@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/broadcaster';
 import type { SiteState } from './lib/site-state';
+import type { PeriodicWorker } from './lib/worker';
 
 /** Everything the modules share: one per server instance (tests run several side by side). */
 export interface AppContext {
@@ -25,4 +26,6 @@ export interface AppContext {
   delayNext: Map<string, { ms: number; times: number }>;
   /** Process lifecycle: true once SIGTERM started the drain (/readyz answers 503). */
   lifecycle: { draining: boolean };
+  /** Background jobs (started by listen(), stopped by close()): mail outbox delivery. */
+  workers: { mail: PeriodicWorker };
 }

@@ -13,6 +13,8 @@ import { ApiError, errorBody, errors } from './lib/errors';
 import { urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
+import { PeriodicWorker } from './lib/worker';
+import { deliverDueMail } from './mail/outbox';
 import { createMailer } from './mail/mailer';
 import { Realtime } from './realtime/broadcaster';
 import { attachPusherServer } from './realtime/pusher-server';
@@ -34,6 +36,8 @@ import { registerHealth } from './modules/health/routes';
 import { registerRegistry } from './modules/registry/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** How often the background jobs look for due work (they are also kicked when work is queued). */
+const WORKER_POLL_MS = 1000;
 
 /** A request id the web app sent (X-Request-Id) is kept when it is short and of a safe charset. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -56,6 +60,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Logger override (tests pass false). */
   logger?: boolean;
+  /** false: background jobs do not start with listen() (tests drive them with runOnce()). */
+  workers?: boolean;
 }
 
 export interface BuiltServer {
@@ -107,6 +113,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   const realtime = new Realtime(db, { pollMs: config.realtimePollMs, retentionMs: config.realtimeRetentionMs });
   let baseUrl = '';
+  const workers = {} as AppContext['workers'];
   const ctx: AppContext = {
     config,
     db,
@@ -120,7 +127,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     failNext: new Map(),
     delayNext: new Map(),
     lifecycle: { draining: false },
+    workers,
   };
+  workers.mail = new PeriodicWorker('mail outbox', WORKER_POLL_MS, () => deliverDueMail(ctx), app.log);
   // Events other processes published, and maintenance / product flags other processes changed, reach this
   // process's sockets within one poll.
   realtime.start(() => ctx.site.refresh());
@@ -263,6 +272,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       const addr = app.server.address() as AddressInfo;
       const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
       baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
+      // Background jobs start with the server: a restarted server catches up on what it had queued.
+      if (options.workers !== false) for (const worker of Object.values(workers)) worker.start();
       return baseUrl;
     },
     url: () => baseUrl,
@@ -272,6 +283,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       realtime.stop();
       pusher.close();
       await app.close();
+      for (const worker of Object.values(workers)) await worker.stop();
       ctx.mailer.close();
       db.close();
     },

@@ -17,8 +17,8 @@ export interface TestServer {
 }
 
 /** A server on an ephemeral port with its own temporary database. */
-export async function startServer(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'broker-api-'));
+export async function startServer(env: Record<string, string> = {}, clock?: Clock, options: { workers?: boolean; dir?: string } = {}): Promise<TestServer> {
+  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'broker-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     BACKEND_HOST: '127.0.0.1',
@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string> = {}, clock?: Cloc
     WEB_APP_URL: WEB,
     ...env,
   });
-  const server = await buildServer(config, { clock, logger: false });
+  const server = await buildServer(config, { clock, logger: false, workers: options.workers });
   const url = await server.listen();
   return {
     url,
@@ -96,7 +96,9 @@ export function fields(res: Res): Record<string, string[]> {
   return JSON.parse(res.body.error.message);
 }
 
+/** Mails delivered to `to`, newest first: delivers what the mail outbox has queued first (POST /dev/mail-queue/deliver). */
 export async function outbox(call: Call, to: string): Promise<{ subject: string; text: string; attachments: { filename: string }[] }[]> {
+  await call('POST', '/dev/mail-queue/deliver');
   const res = await call('GET', `/dev/outbox?to=${encodeURIComponent(to)}`);
   return res.body.data;
 }

@@ -260,6 +260,33 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         ('inactiv', 'Partener inactiv', 1, 0);
     `,
   },
+  {
+    version: 5,
+    name: 'transactional mail outbox',
+    // mail_queue: every mail is written here in the transaction of the change that causes it; the outbox
+    // worker delivers it (SMTP, or the stored `outbox` the dev endpoints show). message_id makes a
+    // redelivery after a crash the same message (SMTP Message-ID; unique in the stored outbox).
+    sql: `
+      CREATE TABLE mail_queue (
+        id INTEGER PRIMARY KEY,
+        message_id TEXT NOT NULL UNIQUE,
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        text TEXT NOT NULL,
+        html TEXT,
+        attachments TEXT NOT NULL DEFAULT '[]',
+        status TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        sent_at TEXT
+      );
+      CREATE INDEX mail_queue_due ON mail_queue(status, next_attempt_at);
+      ALTER TABLE outbox ADD COLUMN message_id TEXT;
+      CREATE UNIQUE INDEX outbox_message_id ON outbox(message_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { optionalAuth } from './auth';
 import { sha256 } from './crypto';
 import { ApiError, fieldError } from './errors';
-import { clientIp } from './http';
+import { clientIp, urlPath } from './http';
 
 /**
  * Idempotency-Key on writes (backend/README.md "Idempotency"): the first successful answer of a key is stored
@@ -101,6 +101,18 @@ export function idempotencyPreHandler(ctx: AppContext) {
   };
 }
 
+/**
+ * Dev fault point (DEV_CRASH_AFTER_COMMIT, honoured only with the /dev endpoints on): the process kills itself
+ * right after a write to that path committed, before anything else runs, as a crash or a kill -9 would.
+ */
+function crashAfterCommitPoint(ctx: AppContext, req: FastifyRequest) {
+  const path = ctx.config.devCrashAfterCommit;
+  if (path && ctx.config.devEndpoints && urlPath(req) === path) {
+    ctx.log.warn({ path }, 'DEV_CRASH_AFTER_COMMIT: killing the process after the commit');
+    process.kill(process.pid, 'SIGKILL');
+  }
+}
+
 class Replayed extends Error {
   constructor(readonly stored: Stored) {
     super('replayed');
@@ -110,7 +122,8 @@ class Replayed extends Error {
 /**
  * Runs a write in one IMMEDIATE transaction and records its answer under the request's
  * Idempotency-Key in the same transaction. A concurrent twin that got here first wins: its answer
- * is replayed and this write is rolled back.
+ * is replayed and this write is rolled back. Side effects (mail, realtime events) are written inside
+ * `fn` (queueMail, realtime publish): nothing runs after the commit but the answer.
  */
 export async function idempotentWrite<T>(
   ctx: AppContext,
@@ -118,7 +131,6 @@ export async function idempotentWrite<T>(
   reply: FastifyReply,
   status: number,
   fn: () => T,
-  after?: (result: T) => void | Promise<void>,
 ) {
   const key = WRITE_METHODS.has(req.method) ? keyOf(req) : null;
   const caller = key ? callerOf(ctx, req) : '';
@@ -150,7 +162,6 @@ export async function idempotentWrite<T>(
     if (err instanceof Replayed) return replay(reply, err.stored);
     throw err;
   }
-  // Side effects (mail, events) after the commit; the outbox write is awaited so a test reading it next sees it.
-  if (after) await after(result);
+  crashAfterCommitPoint(ctx, req);
   return reply.code(status).send({ data: result });
 }

@@ -11,9 +11,25 @@ export interface Mail {
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
+/**
+ * The transport the mail outbox worker (`mail/outbox.ts`) delivers through. Nothing else sends mail:
+ * every mail is queued in the transaction of the change that causes it.
+ */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * Delivers one message under its stable id and then calls `markSent` (a synchronous database write).
+   * Stored outbox: the stored row and `markSent` are one transaction, and a second delivery of the same id
+   * stores nothing. SMTP: the id is the message's Message-ID, so a redelivery after a crash between the
+   * send and `markSent` is the same message.
+   */
+  deliver(mail: Mail, messageId: string, markSent: () => void): Promise<void>;
   close(): void;
+}
+
+/** RFC 5322 Message-ID of a queued message (the domain of MAIL_FROM, else broker.example). */
+export function messageIdHeader(messageId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'broker.example';
+  return `<${messageId}@${domain}>`;
 }
 
 /**
@@ -29,15 +45,17 @@ export function createMailer(opts: { smtpUrl: string; from: string; db: DB; cloc
       json: nodemailer.createTransport({ jsonTransport: true }),
     })));
   const insert = opts.db.prepare(
-    'INSERT INTO outbox (to_address, subject, text, html, attachments, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO outbox (message_id, to_address, subject, text, html, attachments, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (message_id) DO NOTHING`,
   );
   return {
-    async send(mail) {
+    async deliver(mail, messageId, markSent) {
       const { smtp, json } = await load();
-      const message = { from: opts.from, ...mail };
+      const message = { from: opts.from, ...mail, messageId: messageIdHeader(messageId, opts.from) };
       if (smtp) {
         await smtp.sendMail(message);
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        markSent();
+        opts.log.info({ to: mail.to, subject: mail.subject, messageId }, 'mail sent');
         return;
       }
       const info = await json.sendMail(message);
@@ -53,14 +71,20 @@ export function createMailer(opts: { smtpUrl: string; from: string; db: DB; cloc
         content_type: a.contentType ?? '',
         size: a.content ? Buffer.from(a.content, 'base64').length : 0,
       }));
-      insert.run(
-        (rendered.to?.[0]?.address ?? mail.to).toLowerCase(),
-        rendered.subject,
-        rendered.text ?? '',
-        rendered.html ?? null,
-        JSON.stringify(attachments),
-        opts.clock.now().toISOString(),
-      );
+      opts.db
+        .transaction(() => {
+          insert.run(
+            messageId,
+            (rendered.to?.[0]?.address ?? mail.to).toLowerCase(),
+            rendered.subject,
+            rendered.text ?? '',
+            rendered.html ?? null,
+            JSON.stringify(attachments),
+            opts.clock.now().toISOString(),
+          );
+          markSent();
+        })
+        .immediate();
     },
     close() {
       void transports?.then(({ smtp, json }) => {

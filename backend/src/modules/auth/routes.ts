@@ -15,6 +15,7 @@ import { generatedPassword, hashPassword, randomToken, sha256, verifyPassword } 
 import { fieldError, validationError } from '../../lib/errors';
 import { clientIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
+import { queueMail } from '../../mail/outbox';
 import {
   captchaField,
   emailField,
@@ -169,11 +170,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       () => {
         if (findUserByEmail(ctx, c.email)) throw fieldError('customer.email', existsMessage);
         const user = insertUser(ctx, { ...c, password_hash: hash, is_default_password: true });
-        return { access_token: createSession(ctx, user.id, req), user: publicUser(user), is_new: true };
-      },
-      (result) => {
         const mail = welcomeGeneratedPasswordMail(c.first_name, c.email, password, `${ctx.config.webAppUrl}/authenticate`);
-        return ctx.mailer.send({ to: result.user.email, ...mail }).catch((err) => ctx.log.error({ err }, 'welcome mail failed'));
+        queueMail(ctx, { to: user.email, ...mail });
+        return { access_token: createSession(ctx, user.id, req), user: publicUser(user), is_new: true };
       },
     );
   });
@@ -212,7 +211,6 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     const body = parse(emailOnlySchema, req.body);
     await captcha(req, body.token);
     const user = findUserByEmail(ctx, body.email);
-    let link: string | null = null;
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
@@ -223,14 +221,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
           ctx.db
             .prepare('INSERT INTO password_resets (user_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
             .run(user.id, sha256(token), new Date(now.getTime() + RESET_TTL_MS).toISOString(), now.toISOString());
-          link = `${ctx.config.webAppUrl}/authenticate?reset_token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+          const link = `${ctx.config.webAppUrl}/authenticate?reset_token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+          queueMail(ctx, { to: user.email, ...resetPasswordMail(user.first_name, link) });
         }
         return { sent: true };
-      },
-      () => {
-        if (user && link) {
-          return ctx.mailer.send({ to: user.email, ...resetPasswordMail(user.first_name, link) }).catch((err) => ctx.log.error({ err }, 'reset mail failed'));
-        }
       },
     );
   });

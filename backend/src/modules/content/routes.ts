@@ -6,6 +6,7 @@ import { verifyCaptcha } from '../../lib/captcha';
 import { ApiError, errors, validationError } from '../../lib/errors';
 import { clientIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
+import { queueMail } from '../../mail/outbox';
 import { captchaField, emailField, M, parse, phoneField, plateField, vinField } from '../../lib/validation';
 import { contactReceivedMail } from '../../mail/templates';
 
@@ -105,9 +106,9 @@ export function registerContent(app: FastifyInstance, ctx: AppContext) {
         const r = ctx.db
           .prepare('INSERT INTO contact_messages (user_id, name, email, phone_number, subject, message, ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
           .run(userId, body.name, body.email, body.phone_number, body.subject, body.message, clientIp(req), ctx.clock.now().toISOString());
+        queueMail(ctx, { to: body.email, ...contactReceivedMail(body.name, body.subject) });
         return { id: Number(r.lastInsertRowid) };
       },
-      () => ctx.mailer.send({ to: body.email, ...contactReceivedMail(body.name, body.subject) }).catch((err) => ctx.log.error({ err }, 'contact mail failed')),
     );
   });
 }

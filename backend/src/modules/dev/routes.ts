@@ -29,13 +29,26 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
     const rows = (q.to
       ? ctx.db.prepare('SELECT * FROM outbox WHERE to_address = ? ORDER BY id DESC LIMIT ?').all(q.to.trim().toLowerCase(), q.limit)
       : ctx.db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(q.limit)) as {
-      id: number; to_address: string; subject: string; text: string; html: string | null; attachments: string; created_at: string;
+      id: number; message_id: string | null; to_address: string; subject: string; text: string; html: string | null; attachments: string; created_at: string;
     }[];
     return sendData(
       reply,
-      rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text, html: r.html, attachments: JSON.parse(r.attachments), created_at: r.created_at })),
+      rows.map((r) => ({ id: r.id, message_id: r.message_id, to: r.to_address, subject: r.subject, text: r.text, html: r.html, attachments: JSON.parse(r.attachments), created_at: r.created_at })),
     );
   });
+
+  // The mail outbox queue (transactional outbox): status, attempts and the next try of each message, newest first.
+  app.get('/dev/mail-queue', async (req, reply) => {
+    const q = parse(outboxQuery, req.query);
+    const cols = 'id, message_id, to_address AS "to", subject, status, attempts, next_attempt_at, last_error, created_at, sent_at';
+    const rows = q.to
+      ? ctx.db.prepare(`SELECT ${cols} FROM mail_queue WHERE to_address = ? ORDER BY id DESC LIMIT ?`).all(q.to.trim().toLowerCase(), q.limit)
+      : ctx.db.prepare(`SELECT ${cols} FROM mail_queue ORDER BY id DESC LIMIT ?`).all(q.limit);
+    return sendData(reply, rows);
+  });
+
+  // Delivers the due queued mail now (instead of at the worker's next tick) and answers how many were sent.
+  app.post('/dev/mail-queue/deliver', async (_req, reply) => sendData(reply, { sent: await ctx.workers.mail.runOnce() }));
 
   // Read-back for tests: consents as stored (with the IP the BFF forwarded).
   app.get('/dev/cookie-consents', async (req, reply) => {

@@ -88,10 +88,10 @@ export function registerOrders(app: FastifyInstance, ctx: AppContext) {
           )
           .run(user.id, quote.id, offer.id, quote.product_code, offer.insurer.code, offer.package_name, offer.price_bani,
             quote.partner_code ?? null, JSON.stringify(body.customer), JSON.stringify(body.consents), at, at);
-        const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(r.lastInsertRowid) as OrderRow;
-        return serializeOrder(ctx, order);
+        const order = serializeOrder(ctx, ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(r.lastInsertRowid) as OrderRow);
+        ctx.realtime.publish(`private-user.${user.id}`, 'order.updated', order);
+        return order;
       },
-      (order) => ctx.realtime.publish(`private-user.${user.id}`, 'order.updated', order),
     );
   });
 

@@ -9,10 +9,11 @@ import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { idParam, M, parse } from '../../lib/validation';
 import { orderNumber } from '../../db/seed';
+import { queueMail } from '../../mail/outbox';
 import { policyIssuedMail } from '../../mail/templates';
 import { formatLei } from '../../pdf/policy-pdf';
-import { findOrder, findOwnOrder, serializeOrder, type OrderRow } from '../orders/service';
-import { issuePolicy, policyPdf, serializePolicy, type PolicyRow } from '../policies/service';
+import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
+import { issuePolicy, serializePolicy, type PolicyRow } from '../policies/service';
 import { productRow } from '../products/service';
 
 interface PaymentRow {
@@ -65,7 +66,6 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(idParam, req.params);
     const body = parse(createSchema, req.body);
     if (new URL(body.return_url).origin !== webOrigin) throw fieldError('return_url', 'Adresa de întoarcere nu este permisă.');
-    const changed: { order: OrderRow | null } = { order: null };
     return idempotentWrite(
       ctx, req, reply, 201,
       () => {
@@ -81,15 +81,12 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
           .run(paymentId, order.id, order.amount_bani, body.return_url, at, at);
         if (order.status !== 'awaiting_payment') {
           ctx.db.prepare("UPDATE orders SET status = 'awaiting_payment', updated_at = ? WHERE id = ?").run(at, order.id);
-          changed.order = findOrder(ctx, order.id)!;
+          ctx.realtime.publish(`private-user.${user.id}`, 'order.updated', serializeOrder(ctx, findOrder(ctx, order.id)!));
         }
         return {
           payment_id: paymentId,
           redirect_url: `${ctx.publicUrl()}/payment-processor/checkout/${paymentId}?signature=${checkoutSignature(secret, paymentId)}`,
         };
-      },
-      () => {
-        if (changed.order) ctx.realtime.publish(`private-user.${user.id}`, 'order.updated', serializeOrder(ctx, changed.order));
       },
     );
   });
@@ -186,7 +183,6 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
     if (payment.status !== 'pending') {
       throw errors.conflict('payment_not_pending', `Payment is ${payment.status}.`, 'Plata a fost deja procesată.');
     }
-    const done: { events: { userId: number; order: OrderRow; policy: PolicyRow | null } | null } = { events: null };
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
@@ -202,29 +198,20 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
         } else if (body.status === 'declined' && order.status !== 'paid') {
           ctx.db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").run(at, order.id);
         }
-        done.events = { userId: order.user_id, order: findOrder(ctx, order.id)!, policy };
-        return { payment_id: payment.id, status: body.status, already_processed: false };
-      },
-      async () => {
-        if (!done.events) return;
-        const { userId, order, policy } = done.events;
-        const channel = `private-user.${userId}`;
+        const channel = `private-user.${order.user_id}`;
         ctx.realtime.publish(channel, 'payment.updated', { payment_id: payment.id, order_id: order.id, status: body.status });
-        ctx.realtime.publish(channel, 'order.updated', serializeOrder(ctx, order));
-        if (!policy) return;
-        const serialized = serializePolicy(ctx, policy);
-        ctx.realtime.publish(channel, 'policy.issued', serialized);
-        try {
+        ctx.realtime.publish(channel, 'order.updated', serializeOrder(ctx, findOrder(ctx, order.id)!));
+        if (policy) {
+          const serialized = serializePolicy(ctx, policy);
+          ctx.realtime.publish(channel, 'policy.issued', serialized);
           const customer = JSON.parse(order.customer) as { first_name: string; email: string };
-          const pdf = await policyPdf(ctx, policy);
-          const mail = policyIssuedMail(customer.first_name, policy.number, serialized.product_name);
-          await ctx.mailer.send({
-            to: customer.email, ...mail,
-            attachments: [{ filename: `polita-${policy.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+          queueMail(ctx, {
+            to: customer.email,
+            ...policyIssuedMail(customer.first_name, policy.number, serialized.product_name),
+            attachments: [{ kind: 'policy_pdf', policy_id: policy.id }],
           });
-        } catch (err) {
-          ctx.log.error({ err }, 'policy mail failed');
         }
+        return { payment_id: payment.id, status: body.status, already_processed: false };
       },
     );
   });

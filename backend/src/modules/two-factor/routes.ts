@@ -7,6 +7,7 @@ import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
+import { queueMail } from '../../mail/outbox';
 import { captchaField, parse } from '../../lib/validation';
 import { twoFactorCodeMail } from '../../mail/templates';
 import { matchTotp, newTotpSecret, totpUri } from './totp';
@@ -266,9 +267,9 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
       () => {
         db.prepare('INSERT INTO email_codes (user_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
           .run(auth.user.id, sha256(code), new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString(), now.toISOString());
+        queueMail(ctx, { to: auth.user.email, ...twoFactorCodeMail(auth.user.first_name, code) });
         return { sent: true, expires_in: EMAIL_CODE_TTL_S };
       },
-      () => ctx.mailer.send({ to: auth.user.email, ...twoFactorCodeMail(auth.user.first_name, code) }).catch((err) => ctx.log.error({ err }, '2FA mail failed')),
     );
   });
 }

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context';
+import { backoffMs } from '../lib/worker';
+import { policyPdf, type PolicyRow } from '../modules/policies/service';
+import type { Mail } from './mailer';
+
+/**
+ * Transactional mail outbox (backend/README.md "Mail outbox"). A write queues its mail with `queueMail`
+ * inside its own transaction, so the mail exists exactly when the change does; the outbox worker delivers
+ * it after the commit, retrying with backoff, and a server that was killed catches up when it starts again.
+ */
+
+/** Attachments are described, not stored: the policy PDF is rendered when the mail is delivered. */
+export type QueuedAttachment = { kind: 'policy_pdf'; policy_id: number };
+
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: QueuedAttachment[];
+}
+
+interface QueueRow {
+  id: number;
+  message_id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: string;
+  attempts: number;
+  next_attempt_at: string;
+}
+
+/** Retry delays of a failed delivery, in seconds (the last one repeats): 5 s, 30 s, 2 min, 10 min, then hourly. */
+export const MAIL_RETRY_SCHEDULE_S = [5, 30, 120, 600, 3600] as const;
+/** A claimed message is retried after this long if its delivery never finished (a crash mid-send). */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+
+/** Queues a mail in the current transaction (throws outside one) and wakes the worker for after the commit. */
+export function queueMail(ctx: AppContext, mail: QueuedMail): string {
+  if (!ctx.db.inTransaction) throw new Error('queueMail must run inside the write transaction');
+  const messageId = randomUUID();
+  const at = ctx.clock.now().toISOString();
+  ctx.db
+    .prepare(
+      `INSERT INTO mail_queue (message_id, to_address, subject, text, html, attachments, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(messageId, mail.to.trim().toLowerCase(), mail.subject, mail.text, mail.html ?? null, JSON.stringify(mail.attachments ?? []), at, at);
+  ctx.workers.mail.kick();
+  return messageId;
+}
+
+async function resolveAttachments(ctx: AppContext, list: QueuedAttachment[]): Promise<NonNullable<Mail['attachments']>> {
+  const out: NonNullable<Mail['attachments']> = [];
+  for (const a of list) {
+    const policy = ctx.db.prepare('SELECT * FROM policies WHERE id = ?').get(a.policy_id) as PolicyRow | undefined;
+    if (!policy) throw new Error(`policy ${a.policy_id} of a queued mail does not exist`);
+    out.push({ filename: `polita-${policy.number}.pdf`, content: await policyPdf(ctx, policy), contentType: 'application/pdf' });
+  }
+  return out;
+}
+
+/** Claims the due messages (a lease, so another run or process skips them) and delivers them; returns how many were sent. */
+export async function deliverDueMail(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const claimed = ctx.db
+    .transaction(() => {
+      const rows = ctx.db
+        .prepare("SELECT * FROM mail_queue WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?")
+        .all(now.toISOString(), BATCH) as QueueRow[];
+      const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+      const claim = ctx.db.prepare('UPDATE mail_queue SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ? AND next_attempt_at = ?');
+      return rows.filter((r) => claim.run(lease, r.id, r.next_attempt_at).changes === 1).map((r) => ({ ...r, attempts: r.attempts + 1 }));
+    })
+    .immediate();
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      const mail: Mail = {
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        attachments: await resolveAttachments(ctx, JSON.parse(row.attachments) as QueuedAttachment[]),
+      };
+      await ctx.mailer.deliver(mail, row.message_id, () => {
+        // Delivered: the body (generated passwords, codes) is not kept in the queue.
+        ctx.db
+          .prepare("UPDATE mail_queue SET status = 'sent', sent_at = ?, text = '', html = NULL, last_error = NULL WHERE id = ?")
+          .run(ctx.clock.now().toISOString(), row.id);
+      });
+      sent += 1;
+    } catch (err) {
+      const next = new Date(ctx.clock.now().getTime() + backoffMs(MAIL_RETRY_SCHEDULE_S, row.attempts)).toISOString();
+      ctx.db.prepare('UPDATE mail_queue SET next_attempt_at = ?, last_error = ? WHERE id = ?').run(next, String((err as Error)?.message ?? err).slice(0, 500), row.id);
+      ctx.log.warn({ err, messageId: row.message_id, attempt: row.attempts, next }, 'mail delivery failed; will retry');
+    }
+  }
+  return sent;
+}
