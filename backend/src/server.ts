@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DB } from './db/connection';
 import { migrate } from './db/migrations';
-import { seed } from './db/seed';
+import { seed, seedVignettes } from './db/seed';
 import { systemClock, type Clock } from './lib/clock';
 import { ApiError, errorBody, errors } from './lib/errors';
 import { urlPath } from './lib/http';
@@ -110,6 +110,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const db = openDatabase(config.databasePath);
   migrate(db, () => clock.now());
   seed(db, clock.now());
+  seedVignettes(db);
 
   const realtime = new Realtime(db, { pollMs: config.realtimePollMs, retentionMs: config.realtimeRetentionMs });
   let baseUrl = '';

@@ -19,7 +19,7 @@ describe('products', () => {
     const res = await call('GET', '/api/v1/products');
     expect(res.status).toBe(200);
     const codes = res.body.data.map((p: { code: string }) => p.code);
-    expect(codes).toEqual(['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus']);
+    expect(codes).toEqual(['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus', 'ro-vignette', 'hu-vignette']);
     const header = JSON.parse(res.headers.get('x-site-product-statuses')!);
     expect(header).toMatchObject({ id: 1, is_ro_vignette_available: false, is_hu_vignette_available: false, is_rca_available: true, is_travel_available: true, is_house_insurance_available: true, deleted_at: null });
     const rca = res.body.data[0];

@@ -25,7 +25,7 @@ export type ProductStatus = {
   deleted_at: string | null;
 };
 
-export type ProductCode = 'rca' | 'travel' | 'house-insurance' | 'tire' | 'michelin-tiresecureplus';
+export type ProductCode = 'rca' | 'travel' | 'house-insurance' | 'tire' | 'michelin-tiresecureplus' | 'ro-vignette' | 'hu-vignette';
 
 export type ProductPeriod = { value: number; unit: string; label: string };
 

@@ -287,6 +287,26 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE UNIQUE INDEX outbox_message_id ON outbox(message_id);
     `,
   },
+  {
+    version: 6,
+    name: 'road vignettes, exchange rates and expiry reminders',
+    sql: `
+      ALTER TABLE insurers ADD COLUMN is_vignette_issuer INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE exchange_rates (
+        month TEXT NOT NULL, currency TEXT NOT NULL, lei REAL NOT NULL, PRIMARY KEY (month, currency)
+      );
+      -- One row per policy (or vignette) and threshold: the unique key is what makes reminders idempotent.
+      CREATE TABLE expiry_reminders (
+        id INTEGER PRIMARY KEY,
+        policy_id INTEGER NOT NULL REFERENCES policies(id),
+        threshold_days INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        renewal_token_hash TEXT UNIQUE,
+        created_at TEXT NOT NULL,
+        UNIQUE (policy_id, threshold_days)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -3,6 +3,7 @@ import type { DB } from './connection';
 import { addDays, addMonths, bucharestDay } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
 import * as S from './seed-data';
+import * as V from './vignette-data';
 
 function hashPasswordSync(password: string): string {
   const salt = randomBytes(16);
@@ -159,4 +160,38 @@ function seedDemoPolicies(db: DB, userId: number, now: Date): void {
     db.prepare("INSERT INTO payments (id, order_id, amount_bani, status, return_url, created_at, updated_at) VALUES (?, ?, ?, 'confirmed', '', ?, ?)")
       .run(`demo-payment-${n + 1}`, orderId, d.amount, createdAt, createdAt);
   }
+}
+
+/**
+ * Road vignettes (products, tariffs, issuers, monthly exchange rates): inserted when missing, so a database
+ * seeded before they existed gets them on the next start. Prices already stored are left alone.
+ */
+export function seedVignettes(db: DB): void {
+  db.transaction(() => {
+    const issuer = db.prepare('INSERT OR IGNORE INTO insurers (code, name, sort, is_vignette_issuer) VALUES (?, ?, ?, 1)');
+    V.VIGNETTE_ISSUERS.forEach((i, n) => issuer.run(i.code, i.name, 100 + n));
+    const product = db.prepare(
+      `INSERT OR IGNORE INTO products (code, name, description, status_flag, policy_prefix, min_period, max_period, periods, options, sort)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const tariff = db.prepare('INSERT OR IGNORE INTO tariffs (product_code, insurer_code, name, data) VALUES (?, ?, ?, ?)');
+    V.VIGNETTE_PRODUCTS.forEach((p, n) => {
+      const t = p.tariff;
+      const options = {
+        currency: t.currency,
+        source: t.source,
+        issuer: V.VIGNETTE_ISSUERS.find((i) => i.code === p.issuer),
+        categories: t.categories,
+        validities: t.validities,
+        counties: t.counties ?? [],
+        countries: V.COUNTRIES,
+        start_date: t.start_date,
+      };
+      const periods = t.validities.map((v) => ({ value: v.code, unit: v.months ? 'month' : v.calendar_year ? 'year' : 'day', label: v.label }));
+      product.run(p.code, p.name, p.description, p.status_flag, p.policy_prefix, 1, 365, JSON.stringify(periods), JSON.stringify(options), 20 + n);
+      tariff.run(p.code, p.issuer, 'issuer', JSON.stringify(t));
+    });
+    const rate = db.prepare('INSERT OR IGNORE INTO exchange_rates (month, currency, lei) VALUES (?, ?, ?)');
+    for (const r of V.EXCHANGE_RATES) rate.run(r.month, r.currency, r.lei);
+  })();
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { backoffMs } from '../lib/worker';
-import { policyPdf, type PolicyRow } from '../modules/policies/service';
+import { isVignette, policyPdf, type PolicyRow } from '../modules/policies/service';
 import type { Mail } from './mailer';
 
 /**
@@ -59,7 +59,7 @@ async function resolveAttachments(ctx: AppContext, list: QueuedAttachment[]): Pr
   for (const a of list) {
     const policy = ctx.db.prepare('SELECT * FROM policies WHERE id = ?').get(a.policy_id) as PolicyRow | undefined;
     if (!policy) throw new Error(`policy ${a.policy_id} of a queued mail does not exist`);
-    out.push({ filename: `polita-${policy.number}.pdf`, content: await policyPdf(ctx, policy), contentType: 'application/pdf' });
+    out.push({ filename: `${isVignette(policy.product_code) ? 'vigneta' : 'polita'}-${policy.number}.pdf`, content: await policyPdf(ctx, policy), contentType: 'application/pdf' });
   }
   return out;
 }

@@ -62,6 +62,18 @@ export function policyIssuedMail(name: string, policyNumber: string, productName
   };
 }
 
+export function vignetteIssuedMail(name: string, series: string, productName: string, plate: string, startsOn: string, endsOn: string) {
+  const dmy = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+  return {
+    subject: `${productName} pentru ${plate}: seria ${series}`,
+    ...wrap(`Bună, ${name}!`, [
+      `Plata a fost confirmată și vigneta (${productName}) pentru vehiculul ${plate} a fost emisă, cu seria ${series}.`,
+      `Este valabilă de la ${dmy(startsOn)} până la ${dmy(endsOn)} inclusiv.`,
+      'Dovada achiziției este atașată acestui mesaj, în format PDF, și se află în contul tău, la secțiunea Vignete.',
+    ]),
+  };
+}
+
 export function contactReceivedMail(name: string, subject: string) {
   return {
     subject: 'Am primit mesajul tău',

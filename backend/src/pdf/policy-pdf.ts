@@ -41,6 +41,8 @@ export interface PolicyDocument {
   coverage: string[];
   /** The Bucharest day the policy was issued (`YYYY-MM-DD`). */
   issued_on: string;
+  /** Road vignettes: the proof of purchase shows series, plate, category and validity instead of cover. */
+  vignette?: { plate: string; country: string; category: string; counties: string[]; list_price: string | null };
 }
 
 /** Renders the policy; pdfkit (≈20 MB resident) is loaded on first use only. */
@@ -59,9 +61,6 @@ export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
     const regular = fonts ? 'regular' : 'Helvetica';
     const bold = fonts ? 'bold' : 'Helvetica-Bold';
 
-    doc.font(bold).fontSize(18).text(text(p.product_name));
-    doc.font(regular).fontSize(11).fillColor('#444').text(text(`Poliță nr. ${p.number}`));
-    doc.moveDown();
     const row = (label: string, value: string) => {
       doc.font(bold).fillColor('#000').text(text(`${label}: `), { continued: true });
       doc.font(regular).text(text(value));
@@ -71,6 +70,36 @@ export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
       doc.font(bold).fillColor('#000').fontSize(12).text(text(title));
       doc.fontSize(11);
     };
+    if (p.vignette) {
+      const v = p.vignette;
+      doc.font(bold).fontSize(18).text(text(`${p.product_name}: dovada achiziției`));
+      doc.font(regular).fontSize(11).fillColor('#444').text(text(`Seria ${p.number}`));
+      doc.moveDown();
+      row('Seria', p.number);
+      row('Emitent', p.insurer_name);
+      row('Număr de înmatriculare', v.plate);
+      row('Țara de înmatriculare', v.country);
+      row('Categoria', v.category);
+      if (v.counties.length) row('Județe', v.counties.join(', '));
+      row('Valabilitate', `${romanianDay(p.starts_on)} – ${romanianDay(p.ends_on)} inclusiv`);
+      row('Preț plătit', v.list_price ? `${formatLei(p.amount_bani)} (${v.list_price})` : formatLei(p.amount_bani));
+      row('Comanda', p.order_number);
+      for (const party of p.parties) {
+        heading(party.label);
+        doc.font(regular);
+        for (const line of party.lines) doc.text(text(line));
+      }
+      doc.moveDown(2);
+      doc.font(regular).fontSize(9).fillColor('#444').text(
+        text(`Vigneta este electronică și legată de numărul de înmatriculare; nu se lipește nimic pe parbriz. Emisă la ${romanianDay(p.issued_on)} ` +
+          `prin ${p.broker.name}, CUI ${p.broker.cui}, ${p.broker.address}. Păstrați acest document ca dovadă a plății.`),
+      );
+      doc.end();
+      return;
+    }
+    doc.font(bold).fontSize(18).text(text(p.product_name));
+    doc.font(regular).fontSize(11).fillColor('#444').text(text(`Poliță nr. ${p.number}`));
+    doc.moveDown();
     row('Asigurător', p.insurer_name);
     row('Pachet', p.package_name);
     row('Perioada de asigurare', `${romanianDay(p.starts_on)} – ${romanianDay(p.ends_on)} (ora României)`);

@@ -10,7 +10,7 @@ import { idempotentWrite } from '../../lib/idempotency';
 import { idParam, M, parse } from '../../lib/validation';
 import { orderNumber } from '../../db/seed';
 import { queueMail } from '../../mail/outbox';
-import { policyIssuedMail } from '../../mail/templates';
+import { policyIssuedMail, vignetteIssuedMail } from '../../mail/templates';
 import { formatLei } from '../../pdf/policy-pdf';
 import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
 import { issuePolicy, serializePolicy, type PolicyRow } from '../policies/service';
@@ -207,7 +207,9 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
           const customer = JSON.parse(order.customer) as { first_name: string; email: string };
           queueMail(ctx, {
             to: customer.email,
-            ...policyIssuedMail(customer.first_name, policy.number, serialized.product_name),
+            ...(serialized.is_vignette
+              ? vignetteIssuedMail(customer.first_name, policy.number, serialized.product_name, String(serialized.input.registration_plate), policy.starts_on, policy.ends_on)
+              : policyIssuedMail(customer.first_name, policy.number, serialized.product_name)),
             attachments: [{ kind: 'policy_pdf', policy_id: policy.id }],
           });
         }

@@ -6,6 +6,8 @@ import { policyContent, type Customer } from '../../pdf/policy-content';
 import { renderPolicyPdf } from '../../pdf/policy-pdf';
 import { insurerByCode, productRow } from '../products/service';
 import { findQuote } from '../quotes/service';
+import { vignetteTariff } from '../quotes/engine';
+import { validityEnd, validityState, validityStateLabel } from '../../../../lib/vignettes/rules';
 import type { OrderRow } from '../orders/service';
 
 export interface PolicyRow {
@@ -41,6 +43,8 @@ export function serializePolicy(ctx: AppContext, p: PolicyRow) {
     starts_on: p.starts_on,
     ends_on: p.ends_on,
     status: policyStatus(p.ends_on, bucharestDay(ctx.clock.now())),
+    is_vignette: isVignette(p.product_code),
+    validity_state: validityStateLabel(validityState(p.starts_on, p.ends_on, bucharestDay(ctx.clock.now()))),
     amount_bani: p.amount_bani,
     insured_object: p.insured_object,
     input: JSON.parse(p.input) as Record<string, unknown>,
@@ -51,9 +55,17 @@ export function serializePolicy(ctx: AppContext, p: PolicyRow) {
 
 const RIM_LABELS: Record<string, string> = { r13_r16: 'R13–R16', r17_r19: 'R17–R19', r20_plus: 'R20+' };
 
+export const isVignette = (product: string): product is 'ro-vignette' | 'hu-vignette' => product === 'ro-vignette' || product === 'hu-vignette';
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
-function coverageFor(product: string, input: any): { start: string | null; end: (start: string) => string; object: string } {
+function coverageFor(ctx: AppContext, product: string, input: any): { start: string | null; end: (start: string) => string; object: string } {
   switch (product) {
+    case 'ro-vignette':
+    case 'hu-vignette': {
+      const { tariff } = vignetteTariff(ctx, product);
+      const validity = tariff.validities.find((v) => v.code === input.validity)!;
+      return { start: input.start_date, end: (s) => validityEnd(s, validity), object: `${input.registration_plate} (${input.country})` };
+    }
     case 'rca':
       return { start: input.start_date, end: (s) => addDays(addMonths(s, input.period_months), -1), object: input.registration_plate };
     case 'travel': {
@@ -77,15 +89,17 @@ function coverageFor(product: string, input: any): { start: string | null; end: 
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /**
- * Issues the policy of a paid order (call inside the payment transaction). The cover starts on the
- * quote's start date, or tomorrow (Europe/Bucharest) when that date has passed or none was asked.
+ * Issues the policy (or vignette) of a paid order (call inside the payment transaction). The cover starts on
+ * the quote's start date, or tomorrow (Europe/Bucharest; a vignette: today) when that date has passed or none
+ * was asked.
  */
 export function issuePolicy(ctx: AppContext, order: OrderRow): PolicyRow {
   const quote = findQuote(ctx, order.quote_id)!;
   const product = productRow(ctx, order.product_code)!;
-  const cov = coverageFor(order.product_code, quote.input);
-  const tomorrow = addDays(bucharestDay(ctx.clock.now()), 1);
-  const startsOn = cov.start && cov.start >= tomorrow ? cov.start : tomorrow;
+  const cov = coverageFor(ctx, order.product_code, quote.input);
+  // Insurance covers from tomorrow at the earliest; a vignette may start today.
+  const earliest = addDays(bucharestDay(ctx.clock.now()), isVignette(order.product_code) ? 0 : 1);
+  const startsOn = cov.start && cov.start >= earliest ? cov.start : earliest;
   const at = ctx.clock.now().toISOString();
   const r = ctx.db
     .prepare(
@@ -125,5 +139,22 @@ export async function policyPdf(ctx: AppContext, p: PolicyRow): Promise<Buffer> 
     sections,
     coverage: offer?.coverage ?? [],
     issued_on: bucharestDay(new Date(p.created_at)),
+    vignette: isVignette(p.product_code) ? vignetteDetails(ctx, p.product_code, JSON.parse(p.input), offer) : undefined,
   });
 }
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+function vignetteDetails(ctx: AppContext, product: 'ro-vignette' | 'hu-vignette', input: any, offer: any) {
+  const { tariff } = vignetteTariff(ctx, product);
+  const category = tariff.categories.find((c) => c.code === input.category);
+  const counties = ((input.counties ?? []) as string[]).map((c) => tariff.counties?.find((k) => k.code === c)?.label ?? c);
+  const list = offer?.list_price as { amount: number; currency: string } | undefined;
+  return {
+    plate: input.registration_plate as string,
+    country: input.country as string,
+    category: category?.label ?? String(input.category),
+    counties,
+    list_price: list ? `${String(list.amount).replace('.', ',')} ${list.currency}` : null,
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -25,7 +25,7 @@ export function registerProducts(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/v1/insurers', async (_req, reply) => {
     const body = ctx.site.cached('insurers:body', () =>
-      JSON.stringify({ data: ctx.db.prepare('SELECT code, name FROM insurers ORDER BY sort').all() }),
+      JSON.stringify({ data: ctx.db.prepare('SELECT code, name FROM insurers WHERE is_vignette_issuer = 0 ORDER BY sort').all() }),
     );
     return reply.type('application/json; charset=utf-8').send(body);
   });

@@ -30,12 +30,21 @@ export function isAvailable(row: ProductRow, status: ProductStatus): boolean {
   return Boolean((status as unknown as Record<string, unknown>)[row.status_flag]);
 }
 
-export function insurers(ctx: AppContext): Insurer[] {
-  return ctx.site.cached('insurers', () => ctx.db.prepare('SELECT code, name FROM insurers ORDER BY sort').all() as Insurer[]);
+/** Insurers and vignette issuers (CNAIR, NÚSZ), in display order. */
+function allIssuers(ctx: AppContext): (Insurer & { is_vignette_issuer: number })[] {
+  return ctx.site.cached('issuers', () =>
+    ctx.db.prepare('SELECT code, name, is_vignette_issuer FROM insurers ORDER BY sort').all() as (Insurer & { is_vignette_issuer: number })[]);
 }
 
+/** The insurers (not the vignette issuers). */
+export function insurers(ctx: AppContext): Insurer[] {
+  return ctx.site.cached('insurers', () => allIssuers(ctx).filter((i) => !i.is_vignette_issuer).map(({ code, name }) => ({ code, name })));
+}
+
+/** An insurer or vignette issuer by code. */
 export function insurerByCode(ctx: AppContext, code: string): Insurer {
-  return insurers(ctx).find((i) => i.code === code) ?? { code, name: code };
+  const found = allIssuers(ctx).find((i) => i.code === code);
+  return found ? { code: found.code, name: found.name } : { code, name: code };
 }
 
 function serialize(ctx: AppContext, row: ProductRow, status: ProductStatus) {
@@ -57,7 +66,7 @@ function serialize(ctx: AppContext, row: ProductRow, status: ProductStatus) {
     min_period: row.min_period,
     max_period: row.max_period,
     periods: JSON.parse(row.periods),
-    insurers: insurers(ctx).filter((i) => codes.has(i.code)),
+    insurers: [...codes].length ? allIssuers(ctx).filter((i) => codes.has(i.code)).map(({ code, name }) => ({ code, name })) : [],
     options,
   };
 }

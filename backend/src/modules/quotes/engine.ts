@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context';
 import { addDays, addMonths, ageOn, bucharestDay, daysBetween } from '../../lib/clock';
-import { validationError, type FieldErrors } from '../../lib/errors';
+import { ApiError, validationError, type FieldErrors } from '../../lib/errors';
+import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../lib/vignettes/rules';
 import { cnpBirthDate } from '../../../../lib/validation/formats';
 import { rcaLatestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../lib/policies/renewal';
 import { insurerByCode, type Insurer } from '../products/service';
-import type { HouseInput, ProductCode, RcaInput, TireInput, TravelInput } from './schemas';
+import type { HouseInput, HuVignetteInput, ProductCode, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
 
 export interface Offer {
   id: string;
@@ -16,6 +17,9 @@ export interface Offer {
   direct_settlement: boolean;
   bonus_malus_class: string | null;
   coverage: string[];
+  /** Vignettes: the tariff's own price (EUR or HUF) and the month's rate it was charged in lei at. */
+  list_price?: { amount: number; currency: string };
+  exchange_rate?: { currency: string; lei_per_unit: number; month: string };
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -289,4 +293,74 @@ export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInpu
     };
   });
   return sortOffers(offers);
+}
+
+// ── Road vignettes ────────────────────────────────────────────────────────────
+
+export type VignetteProduct = 'ro-vignette' | 'hu-vignette';
+
+/** The vignette tariff and its issuer (CNAIR, NÚSZ), from the tariffs table. */
+export function vignetteTariff(ctx: AppContext, product: VignetteProduct): { issuer: string; tariff: VignetteTariff } {
+  const [entry] = tariffs(ctx, product).byInsurer;
+  if (!entry) throw new ApiError(503, 'service_unavailable', `No tariff for ${product}.`, 'Tariful nu este disponibil momentan.');
+  return { issuer: entry[0], tariff: entry[1] as VignetteTariff };
+}
+
+/** Lei per unit of a currency for a month: that month's rate, else the latest earlier one. */
+export function exchangeRate(ctx: AppContext, currency: string, month: string): { lei_per_unit: number; month: string } {
+  const row = ctx.db
+    .prepare('SELECT month, lei FROM exchange_rates WHERE currency = ? AND month <= ? ORDER BY month DESC LIMIT 1')
+    .get(currency, month) as { month: string; lei: number } | undefined;
+  if (!row) throw new ApiError(503, 'service_unavailable', `No ${currency} rate for ${month}.`, 'Cursul de schimb nu este disponibil momentan.');
+  return { lei_per_unit: row.lei, month: row.month };
+}
+
+const dmy = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+const amountLabel = (n: number, currency: string) =>
+  `${n.toFixed(currency === 'HUF' ? 0 : 2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ${currency}`;
+
+export function quoteVignette(ctx: AppContext, product: VignetteProduct, input: RoVignetteInput | HuVignetteInput): Offer[] {
+  const { issuer, tariff } = vignetteTariff(ctx, product);
+  const today = bucharestDay(ctx.clock.now());
+  const fields: FieldErrors = {};
+  const category = tariff.categories.find((c) => c.code === input.category);
+  if (!category) fields.category = ['Alegeți categoria vehiculului din listă.'];
+  const validity = category ? validitiesFor(tariff, category.code).find((v) => v.code === input.validity) : undefined;
+  if (category && !validity) fields.validity = [`Perioada aleasă nu există pentru categoria ${category.code}.`];
+  if (!isStartDateAllowed(input.start_date, today, tariff.start_date)) {
+    fields.start_date = [`Data de început poate fi cel mai devreme azi și cel târziu peste ${tariff.start_date.max_days_ahead} de zile.`];
+  }
+  const counties = 'counties' in input ? [...new Set(input.counties)] : [];
+  if (validity?.per_county) {
+    const known = new Set((tariff.counties ?? []).map((c) => c.code));
+    if (counties.length === 0) fields.counties = ['Alegeți cel puțin un județ.'];
+    else if (counties.some((c) => !known.has(c))) fields.counties = ['Alegeți județele din listă.'];
+  } else if (counties.length > 0) {
+    fields.counties = ['Județele se aleg doar pentru vigneta anuală pe județ.'];
+  }
+  if (Object.keys(fields).length || !category || !validity) throw validationError(fields);
+
+  const amount = vignettePrice(category, validity, counties)!;
+  const rate = exchangeRate(ctx, tariff.currency, today.slice(0, 7));
+  const end = validityEnd(input.start_date, validity);
+  const countyNames = counties.map((c) => tariff.counties!.find((k) => k.code === c)!.label);
+  return [{
+    id: `${issuer}-${category.code}-${validity.code}`,
+    insurer: insurerByCode(ctx, issuer),
+    package_code: validity.code,
+    package_name: `Categoria ${category.code}, ${validity.label}`,
+    price_bani: toLeiBani(amount, rate.lei_per_unit),
+    period_label: validity.label,
+    direct_settlement: false,
+    bonus_malus_class: null,
+    coverage: [
+      `Valabilă ${dmy(input.start_date)} – ${dmy(end)} inclusiv`,
+      `Categoria ${category.label}`,
+      `Vehicul ${input.registration_plate} (${input.country})`,
+      ...(countyNames.length ? [`Județe: ${countyNames.join(', ')}`] : []),
+      `Tarif ${amountLabel(amount, tariff.currency)}, curs ${String(rate.lei_per_unit).replace('.', ',')} lei/${tariff.currency} (${rate.month})`,
+    ],
+    list_price: { amount, currency: tariff.currency },
+    exchange_rate: { currency: tariff.currency, lei_per_unit: rate.lei_per_unit, month: rate.month },
+  }];
 }

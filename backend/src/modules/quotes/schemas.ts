@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from '../../lib/validation';
+import { isValidPlate, normalizePlate } from '../../../../lib/validation/formats';
 
 const int = (min: number, max: number) =>
   z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
@@ -113,7 +114,45 @@ export const tireInput = z.object({
   invoice_number: z.string().trim().max(50).optional().nullable(),
 });
 
-export const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus'] as const;
+/** A plate of any country: 2–12 letters and digits once spaces and hyphens go; Romanian plates as DOMAIN.md says. */
+const vignettePlate = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .max(20, M.plate)
+  .transform(normalizePlate)
+  .refine((p) => /^[A-Z0-9]{2,12}$/.test(p), M.plate);
+
+const vignetteCommon = {
+  category: z.string({ error: 'Alegeți categoria vehiculului.' }).trim().min(1, 'Alegeți categoria vehiculului.').max(10),
+  registration_plate: vignettePlate,
+  country: z.string({ error: 'Alegeți țara de înmatriculare.' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Alegeți țara de înmatriculare.'),
+  start_date: isoDateField,
+  validity: z.string({ error: 'Alegeți perioada de valabilitate.' }).trim().min(1, 'Alegeți perioada de valabilitate.').max(20),
+};
+
+/** A Romanian plate is checked against the Romanian formats; a foreign one only for its shape. */
+const romanianPlateWhenRo = (v: { country: string; registration_plate: string }, ctx: z.RefinementCtx) => {
+  if (v.country === 'RO' && !isValidPlate(v.registration_plate)) {
+    ctx.addIssue({ code: 'custom', path: ['registration_plate'], message: M.plate });
+  }
+};
+
+export const roVignetteInput = z
+  .object({
+    ...vignetteCommon,
+    vin: z.union([z.literal('').transform(() => null), vinField]).optional().nullable().transform((v) => v ?? null),
+  })
+  .superRefine(romanianPlateWhenRo);
+
+export const huVignetteInput = z
+  .object({
+    ...vignetteCommon,
+    counties: z.array(z.string().max(20), { error: 'Alegeți județele.' }).max(19).default([]),
+  })
+  .superRefine(romanianPlateWhenRo);
+
+export const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus', 'ro-vignette', 'hu-vignette'] as const;
+export const VIGNETTE_CODES = ['ro-vignette', 'hu-vignette'] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
 export const quoteRequest = z.object({
@@ -133,3 +172,5 @@ export type RcaInput = z.infer<typeof rcaInput>;
 export type TravelInput = z.infer<typeof travelInput>;
 export type HouseInput = z.infer<typeof houseInput>;
 export type TireInput = z.infer<typeof tireInput>;
+export type RoVignetteInput = z.infer<typeof roVignetteInput>;
+export type HuVignetteInput = z.infer<typeof huVignetteInput>;

@@ -4,9 +4,9 @@ import { fieldError, validationError } from '../../lib/errors';
 import { parse } from '../../lib/validation';
 import { ApiError } from '../../lib/errors';
 import { isAvailable, productRow } from '../products/service';
-import { quoteHouse, quoteRca, quoteTire, quoteTravel, type Offer } from './engine';
+import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, type Offer } from './engine';
 import { findCompany, findPartner } from '../registry/service';
-import { houseInput, rcaInput, tireInput, travelInput, type ProductCode, type RcaInput } from './schemas';
+import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type ProductCode, type RcaInput } from './schemas';
 
 export const QUOTE_TTL_MS = 24 * 3600 * 1000;
 
@@ -45,6 +45,14 @@ export function priceInput(ctx: AppContext, product: ProductCode, raw: unknown, 
     case 'house-insurance': {
       const input = parse(houseInput, raw);
       return { input, offers: quoteHouse(ctx, input) };
+    }
+    case 'ro-vignette': {
+      const input = parse(roVignetteInput, raw);
+      return { input, offers: quoteVignette(ctx, product, input) };
+    }
+    case 'hu-vignette': {
+      const input = parse(huVignetteInput, raw);
+      return { input, offers: quoteVignette(ctx, product, input) };
     }
     default: {
       const input = parse(tireInput, raw);
