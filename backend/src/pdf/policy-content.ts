@@ -58,6 +58,10 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
 } {
   const parties = [buyerParty(buyer)];
   switch (productCode) {
+    case 'ro-vignette':
+    case 'hu-vignette':
+      // The proof of a vignette lists plate, category and validity itself (renderPolicyPdf's `vignette`).
+      return { parties: [{ ...parties[0], label: 'Cumpărător' }], sections: [] };
     case 'rca': {
       const v = input.vehicle ?? {};
       const owner = partyLine(input.owner, buyer);
