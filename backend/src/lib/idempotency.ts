@@ -19,7 +19,7 @@ import { clientIp, urlPath } from './http';
  */
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** Expired rows are deleted at most this often (on a write). */
 const PURGE_INTERVAL_MS = 60_000;
 const lastPurge = new WeakMap<AppContext, number>();
@@ -76,9 +76,9 @@ function replay(reply: FastifyReply, stored: Stored) {
 }
 
 /** Deletes the answers older than the TTL (at most once a minute per server). */
-export function purgeExpiredIdempotencyKeys(ctx: AppContext, force = false): number {
+function purgeExpiredKeys(ctx: AppContext): number {
   const now = ctx.clock.now().getTime();
-  if (!force && now - (lastPurge.get(ctx) ?? 0) < PURGE_INTERVAL_MS) return 0;
+  if (now - (lastPurge.get(ctx) ?? 0) < PURGE_INTERVAL_MS) return 0;
   lastPurge.set(ctx, now);
   return ctx.db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).changes;
 }
@@ -146,7 +146,7 @@ export async function idempotentWrite<T>(
         }
         const value = fn();
         if (key && !carriesToken(value)) {
-          purgeExpiredIdempotencyKeys(ctx);
+          purgeExpiredKeys(ctx);
           ctx.db
             .prepare(
               `INSERT INTO idempotency_keys (key, caller, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
