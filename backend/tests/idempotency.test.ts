@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardrails, generate } from 'otplib';
 import { client, DEMO_PASSWORD, FakeClock, fields, login, rcaInput, startServer, type Call, type TestServer } from './helpers';
 
 /** Idempotency-Key contract (backend/README.md "Idempotency"), issue 13 item 6. */
@@ -86,6 +87,28 @@ describe('answers that carry a token are never stored or replayed', () => {
     expect(s2.text).not.toContain(s1.body.data.access_token);
     expect(users()).toBe(before + 1);
     expect(storedBodies().some((b) => b.includes('access_token'))).toBe(false);
+  });
+});
+
+describe('answers that carry recovery codes are never stored either', () => {
+  it('two-factor setup with a key: the codes are answered once and kept nowhere in clear', async () => {
+    const password = 'Parola-Lunga-2026';
+    const reg = await call('POST', '/api/v1/auth/register', {
+      body: { email: 'idempotent.2fa@exemplu.ro', phone_number: '0722123456', last_name: 'Pop', first_name: 'Ana', password, password_confirmation: password, token: '' },
+    });
+    const session = reg.body.data.access_token as string;
+    const { secret } = (await call('GET', `/api/v1/auth/two-factor/generate-qr-code?token=${session}`)).body.data;
+    const code = await generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000), guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }) });
+    const headers = { 'idempotency-key': 'setup-key' };
+    const body = { token: '', secret, two_factor_code: code, provider_code: 'authenticator', user_agent: 'ua', user_ip: '' };
+    const first = await call('POST', '/api/v1/auth/two-factor/verify-code', { token: session, headers, body });
+    expect(first.status).toBe(200);
+    const codes = first.body.data.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(storedBodies().some((b) => codes.some((c) => b.includes(c)))).toBe(false);
+    const retry = await call('POST', '/api/v1/auth/two-factor/verify-code', { token: session, headers, body });
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(codes.some((c) => retry.text.includes(c))).toBe(false);
   });
 });
 

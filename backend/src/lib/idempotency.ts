@@ -15,6 +15,7 @@ import { clientIp, urlPath } from './http';
  * - Answers that carry an access token (sign-in, register, Google, store-from-product-page) are never stored:
  *   a replay would hand a session to whoever repeats the key. Their retries run again and meet the normal
  *   rules (a second register gets "email taken"; a second sign-in checks the password and opens its own session).
+ *   The same holds for two-factor setup answers with recovery codes (a retry gets the normal refusal of a used code).
  * - Stored answers live 24 h; expired ones are ignored and purged on the next write.
  */
 
@@ -83,9 +84,14 @@ function purgeExpiredKeys(ctx: AppContext): number {
   return ctx.db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).changes;
 }
 
-/** True when the answer hands out an access token: such answers are never stored. */
-function carriesToken(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && 'access_token' in value;
+/**
+ * True when the answer hands out a credential: an access token, or two-factor recovery codes (kept only as
+ * hashes elsewhere; a stored copy would hold them in clear for a day). Such answers are never stored.
+ */
+function carriesCredential(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const codes = (value as { recovery_codes?: unknown }).recovery_codes;
+  return 'access_token' in value || (Array.isArray(codes) && codes.length > 0);
 }
 
 /** preHandler: a repeated key answers the stored first answer before the handler runs (422 for another request). */
@@ -145,7 +151,7 @@ export async function idempotentWrite<T>(
           if (stored) throw new Replayed(stored);
         }
         const value = fn();
-        if (key && !carriesToken(value)) {
+        if (key && !carriesCredential(value)) {
           purgeExpiredKeys(ctx);
           ctx.db
             .prepare(
