@@ -128,7 +128,9 @@ export async function proxy(request: NextRequest) {
   if (!token && isAccountPage) {
     return redirectTo(request, `/authenticate?last_url=${encodeURIComponent(fullPath)}`);
   }
-  if (token && pathname === '/authenticate') {
+  // Guests only, except a mailed set-password/reset link: a customer still signed in after guest checkout
+  // must reach the form (setting the password ends every session of the account).
+  if (token && pathname === '/authenticate' && !url.searchParams.has('reset_token')) {
     return redirectTo(request, '/');
   }
 

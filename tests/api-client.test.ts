@@ -83,6 +83,16 @@ describe('retries (SPEC §8)', () => {
     expect(keys[3]).toBeFalsy();
   });
 
+  it('a 429 asking for a longer wait than 5 s (a sign-in throttle) is not retried: its message shows at once', async () => {
+    const throttled = { code: 'too_many_attempts', message: 'Too many attempts.', pretty_message: 'Prea multe încercări nereușite. Încercați din nou peste 30 de secunde.' };
+    const { api, calls } = client([{ status: 429, headers: { 'retry-after': '30' }, data: { error: throttled } }]);
+    await expect(api.post('/api/v1/auth/login', {})).rejects.toMatchObject({ status: 429, prettyMessage: throttled.pretty_message });
+    expect(calls).toHaveLength(1);
+    const short = client([{ status: 429, headers: { 'retry-after': '0' } }, { status: 200 }]);
+    await short.api.post('/api/v1/auth/login', {});
+    expect(short.calls).toHaveLength(2);
+  });
+
   it('network errors (no response) are not retried', async () => {
     let count = 0;
     const api = createApiClient({

@@ -120,13 +120,14 @@ describe('password reset', () => {
 describe('store-from-product-page', () => {
   const customer = { email: 'produs@exemplu.ro', first_name: 'Elena', last_name: 'Marin', phone_number: '0745111222' };
 
-  it('creates a customer with a generated, mailed password and a token', async () => {
+  it('creates a customer with a token and mails a set-password link, never a password', async () => {
     const res = await call('POST', '/api/v1/users/store-from-product-page', { body: { customer, product_id: 'rca', token: '' } });
     expect(res.status).toBe(201);
     expect(res.body.data.is_new).toBe(true);
     expect(res.body.data.access_token).toBeTruthy();
     const [mail] = await outbox(call, 'produs@exemplu.ro');
-    expect(mail.text).toContain('Parola generată');
+    expect(mail.text).toMatch(/\/authenticate\?reset_token=[\w-]+&email=produs%40exemplu\.ro&purpose=welcome/);
+    expect(mail.text).not.toMatch(/parol[aă] generat/i);
   });
 
   it('refuses an existing email without a bearer, and updates the bearer user', async () => {

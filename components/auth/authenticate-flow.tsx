@@ -24,6 +24,8 @@ type Props = {
   /** From the mailed reset link `/authenticate?reset_token=…&email=…`. */
   resetToken?: string | null;
   resetEmail?: string | null;
+  /** `welcome`: the link mailed after guest checkout, which sets the account's first password. */
+  resetPurpose?: 'reset' | 'welcome';
   googleClientId: string;
   /** Rendered under the forms (the captcha notice of the client core). */
   notice?: ReactNode;
@@ -40,6 +42,12 @@ const TITLES: Record<AuthStep, string> = {
   'reset-done': 'Parola a fost schimbată',
 };
 
+/** The same steps opened by the set-password link of the welcome mail (guest checkout). */
+const FIRST_PASSWORD_TITLES: Partial<Record<AuthStep, string>> = {
+  reset: 'Alegeți parola contului',
+  'reset-done': 'Parola a fost salvată',
+};
+
 function isDeleted(error: unknown): boolean {
   return isApiError(error) && error.code === ACCOUNT_IS_DELETED;
 }
@@ -49,8 +57,9 @@ function isDeleted(error: unknown): boolean {
  * accounts, forgotten password and the reset form opened by the mailed link; Google sign-in.
  * After success the browser goes to `last_url` (same-origin paths only) or home.
  */
-export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, googleClientId, notice }: Props) {
+export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, resetPurpose = 'reset', googleClientId, notice }: Props) {
   const hasResetLink = Boolean(resetToken && resetEmail);
+  const firstPassword = hasResetLink && resetPurpose === 'welcome';
   const [step, setStep] = useState<AuthStep>(hasResetLink ? 'reset' : 'email');
   const [email, setEmail] = useState(hasResetLink ? (resetEmail ?? '') : '');
   const [googleError, setGoogleError] = useState<string | undefined>();
@@ -124,7 +133,7 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, googleClient
   return (
     <section aria-labelledby="auth-step-title" className="mx-auto flex w-full max-w-md flex-col gap-5">
       <h2 id="auth-step-title" ref={heading} tabIndex={-1} className="text-2xl font-semibold">
-        {TITLES[step]}
+        {firstPassword ? (FIRST_PASSWORD_TITLES[step] ?? TITLES[step]) : TITLES[step]}
       </h2>
 
       {step === 'email' ? <EmailStepForm defaultEmail={email} onSubmit={checkEmail} /> : null}
@@ -179,6 +188,7 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, googleClient
           <ResetPasswordForm
             email={resetEmail ?? email}
             resetToken={resetToken ?? ''}
+            firstPassword={firstPassword}
             onSubmit={async (values) => {
               await resetPassword({ ...values, token: await captcha('password_reset') });
               forgetResetLink();
@@ -200,7 +210,11 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, googleClient
 
       {step === 'reset-done' ? (
         <>
-          <Alert tone="success">Parola a fost schimbată. Vă puteți autentifica acum cu parola nouă.</Alert>
+          <Alert tone="success">
+            {firstPassword
+              ? 'Parola contului a fost salvată. Vă puteți autentifica acum cu ea.'
+              : 'Parola a fost schimbată. Vă puteți autentifica acum cu parola nouă.'}
+          </Alert>
           <SignInForm email={email} onSubmit={signIn} onForgotPassword={(value) => go('forgot', value)} />
         </>
       ) : null}

@@ -1,8 +1,7 @@
 'use client';
 
+import { PASSWORD_POLICY_HINT } from '@/lib/validation/password-rules';
 import { AuthField } from './auth-field';
-
-export const PASSWORD_POLICY_HINT = 'Cel puțin 8 caractere, cu o literă mică, o literă mare și o cifră.';
 
 type PasswordField = 'password' | 'password_confirmation';
 

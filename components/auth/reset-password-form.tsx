@@ -14,11 +14,13 @@ const loadResetPasswordSchema = () => import('@/lib/validation/auth').then((m) =
 type Props = {
   email: string;
   resetToken: string;
+  /** The link of the welcome mail (guest checkout): the account's first password, not a new one. */
+  firstPassword?: boolean;
   onSubmit: (values: ResetPasswordValues) => Promise<SubmitOutcome> | SubmitOutcome;
 };
 
 /** The form opened by the mailed link: a new password for the account named in the link. */
-export function ResetPasswordForm({ email, resetToken, onSubmit }: Props) {
+export function ResetPasswordForm({ email, resetToken, firstPassword = false, onSubmit }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAuthForm({
     formRef,
@@ -30,7 +32,13 @@ export function ResetPasswordForm({ email, resetToken, onSubmit }: Props) {
   // The token is not an input: its error (expired or used link) is shown as the form's error.
   const formError = errors.form ?? errors.reset_token;
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Parolă nouă">
+    <form
+      ref={formRef}
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={firstPassword ? 'Parola contului' : 'Parolă nouă'}
+    >
       <FormError message={formError} />
       <AuthField
         id="reset-email"
@@ -44,13 +52,13 @@ export function ResetPasswordForm({ email, resetToken, onSubmit }: Props) {
       />
       <NewPasswordFields
         idPrefix="reset"
-        label="Parola nouă"
-        confirmationLabel="Confirmă parola nouă"
+        label={firstPassword ? 'Parola' : 'Parola nouă'}
+        confirmationLabel={firstPassword ? 'Confirmă parola' : 'Confirmă parola nouă'}
         values={values}
         errors={errors}
         onChange={setField}
       />
-      <SubmitButton pending={form.pending}>Salvează parola nouă</SubmitButton>
+      <SubmitButton pending={form.pending}>{firstPassword ? 'Salvează parola' : 'Salvează parola nouă'}</SubmitButton>
     </form>
   );
 }

@@ -26,9 +26,15 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The longest Retry-After the one retry waits for. */
+export const MAX_RETRY_WAIT_MS = 5000;
+
 export function shouldRetry(error: AxiosError): boolean {
   const status = error.response?.status;
-  return isWriteMethod(error.config?.method) && status !== undefined && RETRY_STATUSES.has(status);
+  if (!isWriteMethod(error.config?.method) || status === undefined || !RETRY_STATUSES.has(status)) return false;
+  // A 429 that asks for a longer wait (a sign-in throttle, a two-factor lock) would only be refused again:
+  // its message is shown at once instead.
+  return !(status === 429 && retryAfter(error) > MAX_RETRY_WAIT_MS);
 }
 
 /** Turns any failure into an ApiError and applies SPEC §8's catalogue once. */
@@ -92,7 +98,7 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   axiosRetry(instance, {
     retries: 1,
     retryCondition: shouldRetry,
-    retryDelay: (_count, error) => Math.max(retryDelayMs, Math.min(retryAfter(error), 5000)),
+    retryDelay: (_count, error) => Math.max(retryDelayMs, Math.min(retryAfter(error), MAX_RETRY_WAIT_MS)),
     shouldResetTimeout: true,
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
+import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/lib/validation/password-rules';
 
 /**
  * Zod schemas of every authentication form (sign in, registration, password reset, change password,
@@ -14,11 +15,11 @@ export const AUTH_MESSAGES = {
   phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
   name: 'Folosiți doar litere, spații și cratime.',
   nameTooLong: 'Maximum 100 de caractere.',
-  passwordMin: 'Parola trebuie să aibă cel puțin 8 caractere.',
-  passwordMax: 'Parola poate avea cel mult 200 de caractere.',
-  passwordLower: 'Parola trebuie să conțină cel puțin o literă mică.',
-  passwordUpper: 'Parola trebuie să conțină cel puțin o literă mare.',
-  passwordDigit: 'Parola trebuie să conțină cel puțin o cifră.',
+  passwordMin: PASSWORD_MESSAGES.min,
+  passwordMax: PASSWORD_MESSAGES.max,
+  passwordLower: PASSWORD_MESSAGES.lower,
+  passwordUpper: PASSWORD_MESSAGES.upper,
+  passwordDigit: PASSWORD_MESSAGES.digit,
   passwordRequired: 'Introduceți parola.',
   confirmationMismatch: 'Parolele nu coincid.',
   terms: 'Trebuie să acceptați termenii și condițiile.',
@@ -38,14 +39,14 @@ export const emailField = z
   .pipe(z.email({ error: M.email }))
   .transform((v) => v.toLowerCase());
 
-/** The backend's password policy: at least 8 characters, a lower-case letter, an upper-case letter, a digit. */
-export const passwordField = z
-  .string({ error: M.required })
-  .min(8, M.passwordMin)
-  .max(200, M.passwordMax)
-  .refine((p) => /[a-z]/.test(p), M.passwordLower)
-  .refine((p) => /[A-Z]/.test(p), M.passwordUpper)
-  .refine((p) => /\d/.test(p), M.passwordDigit);
+/**
+ * The password policy's character rules (lib/validation/password-rules.ts). The common/breached-password and
+ * own-name checks run on the server only (their list stays out of the browser); their 422 shows on the field.
+ */
+export const passwordField = PASSWORD_CHARACTER_RULES.reduce(
+  (schema, rule) => schema.refine(rule.test, rule.message),
+  z.string({ error: M.required }).min(PASSWORD_MIN_LENGTH, M.passwordMin).max(PASSWORD_MAX_LENGTH, M.passwordMax),
+);
 
 /** Sign-in accepts any non-empty password: older accounts may predate the policy. */
 export const currentPasswordField = z.string({ error: M.passwordRequired }).min(1, M.passwordRequired);

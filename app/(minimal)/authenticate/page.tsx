@@ -27,6 +27,7 @@ export default async function AuthenticatePage({ searchParams }: Props) {
         lastUrl={first(query.last_url)}
         resetToken={first(query.reset_token)}
         resetEmail={first(query.email)}
+        resetPurpose={first(query.purpose) === 'welcome' ? 'welcome' : 'reset'}
         googleClientId={getPublicConfig().googleClientId}
         notice={<CaptchaNotice />}
       />

@@ -307,6 +307,21 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'sign-in throttle counters; set-password links',
+    // auth_throttle: failures per (scope, subject) of the password-checking calls (src/lib/throttle.ts).
+    // password_resets.purpose: 'reset' (forgotten password) or 'welcome' (first password after guest checkout).
+    sql: `
+      CREATE TABLE auth_throttle (
+        scope TEXT NOT NULL, subject TEXT NOT NULL, failures INTEGER NOT NULL, streak INTEGER NOT NULL,
+        last_failure_at TEXT NOT NULL,
+        PRIMARY KEY (scope, subject)
+      );
+      CREATE INDEX auth_throttle_last ON auth_throttle(scope, last_failure_at);
+      ALTER TABLE password_resets ADD COLUMN purpose TEXT NOT NULL DEFAULT 'reset';
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -4,10 +4,10 @@ import { fieldError } from './errors';
 const MESSAGE = 'Verificarea reCAPTCHA a eșuat. Reîncărcați pagina și încercați din nou.';
 
 /**
- * reCAPTCHA v3 siteverify (score ≥ 0.5, and the expected action when the token carries one),
+ * reCAPTCHA v3 siteverify (score ≥ `minScore`, default 0.5, and the expected action when the token carries one),
  * only when RECAPTCHA_SECRET is set; otherwise every token (even none) is accepted.
  */
-export async function verifyCaptcha(ctx: AppContext, token: string | null | undefined, ip: string, action?: string) {
+export async function verifyCaptcha(ctx: AppContext, token: string | null | undefined, ip: string, action?: string, minScore = 0.5) {
   if (!ctx.config.recaptchaSecret) return;
   if (!token) throw fieldError('token', MESSAGE);
   let result: { success?: boolean; score?: number; action?: string };
@@ -23,7 +23,7 @@ export async function verifyCaptcha(ctx: AppContext, token: string | null | unde
     ctx.log.warn({ err }, 'reCAPTCHA siteverify unreachable');
     throw fieldError('token', MESSAGE);
   }
-  if (!result.success || (result.score ?? 0) < 0.5 || (action && result.action && result.action !== action)) {
+  if (!result.success || (result.score ?? 0) < minScore || (action && result.action && result.action !== action)) {
     throw fieldError('token', MESSAGE);
   }
 }

@@ -11,6 +11,7 @@ import {
   normalizePlate,
   normalizeVin,
 } from '../../../lib/validation/formats';
+import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../lib/validation/password-rules';
 import { isIsoDate } from './clock';
 
 /** Romanian fallback messages for zod issues that carry no message of their own. */
@@ -135,13 +136,11 @@ export const formBoolean = z.preprocess((v) => {
   return v;
 }, z.boolean());
 
-export const passwordField = z
-  .string({ error: M.required })
-  .min(8, 'Parola trebuie să aibă cel puțin 8 caractere.')
-  .max(200, 'Parola poate avea cel mult 200 de caractere.')
-  .refine((p) => /[a-z]/.test(p), 'Parola trebuie să conțină cel puțin o literă mică.')
-  .refine((p) => /[A-Z]/.test(p), 'Parola trebuie să conțină cel puțin o literă mare.')
-  .refine((p) => /\d/.test(p), 'Parola trebuie să conțină cel puțin o cifră.');
+/** The password policy's character rules (lib/validation/password-rules.ts); the list checks: password-policy.ts. */
+export const passwordField = PASSWORD_CHARACTER_RULES.reduce(
+  (schema, rule) => schema.refine(rule.test, rule.message),
+  z.string({ error: M.required }).min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.min).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.max),
+);
 
 export const idParam = z.object({
   id: z.coerce.number({ error: 'Identificatorul nu este valid.' }).int().positive(),

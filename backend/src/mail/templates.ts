@@ -41,13 +41,15 @@ export function twoFactorCodeMail(name: string, code: string) {
   };
 }
 
-export function welcomeGeneratedPasswordMail(name: string, email: string, password: string, loginUrl: string) {
+/** After guest checkout: a single-use link to choose the account's first password (never a password). */
+export function welcomeSetPasswordMail(name: string, email: string, link: string) {
   return {
-    subject: 'Contul tău a fost creat',
-    ...wrap(`Bună, ${name}!`, [
-      `Ți-am creat un cont pentru adresa ${email}, ca să poți urmări comanda și polițele.`,
-      `Parola generată: ${password}`,
-      `Te poți autentifica la ${loginUrl} și îți recomandăm să schimbi parola din contul tău.`,
+    subject: 'Contul dumneavoastră a fost creat: alegeți o parolă',
+    ...wrap(`Bună ziua, ${name}!`, [
+      `V-am creat un cont pentru adresa ${email}, ca să puteți urmări comanda și polițele.`,
+      'Deschideți linkul de mai jos pentru a alege parola contului:',
+      link,
+      'Linkul este valabil 72 de ore și poate fi folosit o singură dată. Dacă a expirat, cereți unul nou cu „Am uitat parola” pe pagina de autentificare.',
     ]),
   };
 }

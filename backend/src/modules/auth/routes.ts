@@ -26,11 +26,27 @@ import {
   passwordField,
   phoneField,
 } from '../../lib/validation';
-import { resetPasswordMail, welcomeGeneratedPasswordMail } from '../../mail/templates';
+import { assertAcceptablePassword } from '../../lib/password-policy';
+import {
+  accountAttempt,
+  attemptSucceeded,
+  beginAttempt,
+  CAPTCHA_AFTER_FAILURES,
+  checkAttempt,
+  ipAttempt,
+  resetAccount,
+  THROTTLE,
+  type Attempt,
+} from '../../lib/throttle';
+import { resetPasswordMail, welcomeSetPasswordMail } from '../../mail/templates';
 import { parseDevGoogleToken, verifyGoogleIdToken } from './google';
 
 const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus'] as const;
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** The set-password link mailed after guest checkout. */
+const WELCOME_TTL_MS = 72 * 60 * 60 * 1000;
+/** reCAPTCHA score a sign-in needs once its account or IP has failed CAPTCHA_AFTER_FAILURES times. */
+const STEP_UP_CAPTCHA_SCORE = 0.7;
 const WRONG_CREDENTIALS = 'Email sau parolă greșită.';
 const EMAIL_TAKEN = 'Există deja un cont cu acest email.';
 const RESET_INVALID = 'Linkul de resetare a expirat sau a fost deja folosit.';
@@ -125,18 +141,47 @@ function insertUser(
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   const captcha = (req: FastifyRequest, token: string | null | undefined) => verifyCaptcha(ctx, token, clientIp(req));
 
+  /**
+   * A throttled password check (src/lib/throttle.ts): refused while a subject must wait; after a few failures
+   * the captcha must be for `action` with a higher score; then the attempt is recorded as a failure until
+   * `attemptSucceeded` says otherwise.
+   */
+  async function throttledAttempt(req: FastifyRequest, attempts: Attempt[], captchaToken: string | null | undefined, action: string) {
+    const { streak } = checkAttempt(ctx, attempts);
+    if (streak >= CAPTCHA_AFTER_FAILURES) await verifyCaptcha(ctx, captchaToken, clientIp(req), action, STEP_UP_CAPTCHA_SCORE);
+    else await captcha(req, captchaToken);
+    beginAttempt(ctx, attempts);
+  }
+
+  /** A single-use link to /authenticate that sets the account's password (reset, or first password). */
+  function passwordLink(user: UserRow, purpose: 'reset' | 'welcome'): string {
+    const token = randomToken(32);
+    const now = ctx.clock.now();
+    ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now.toISOString(), user.id);
+    ctx.db
+      .prepare('INSERT INTO password_resets (user_id, token_hash, expires_at, created_at, purpose) VALUES (?, ?, ?, ?, ?)')
+      .run(user.id, sha256(token), new Date(now.getTime() + (purpose === 'welcome' ? WELCOME_TTL_MS : RESET_TTL_MS)).toISOString(),
+        now.toISOString(), purpose);
+    const query = new URLSearchParams({ reset_token: token, email: user.email });
+    if (purpose === 'welcome') query.set('purpose', 'welcome');
+    return `${ctx.config.webAppUrl}/authenticate?${query.toString()}`;
+  }
+
   app.post('/api/v1/auth/login', async (req, reply) => {
     const body = parse(loginSchema, req.body);
-    await captcha(req, body.token);
+    const attempts = [accountAttempt(body.email), ipAttempt(THROTTLE.ip, clientIp(req))];
+    await throttledAttempt(req, attempts, body.token, 'login');
     const user = findUserByEmail(ctx, body.email);
     const ok = user ? await verifyPassword(body.password, user.password_hash) : (await verifyPassword(body.password, await DUMMY_HASH), false);
     if (!user || !ok) throw fieldError('password', WRONG_CREDENTIALS);
+    attemptSucceeded(ctx, [attempts[0]], [attempts[1]]);
     if (user.is_deleted) return sendData(reply, loginAnswer(user, null));
     return idempotentWrite(ctx, req, reply, 200, () => loginAnswer(user, createSession(ctx, user.id, req)));
   });
 
   app.post('/api/v1/auth/register', async (req, reply) => {
     const body = parse(registerSchema, req.body);
+    assertAcceptablePassword(body.password, body);
     await captcha(req, body.token);
     if (findUserByEmail(ctx, body.email)) throw fieldError('email', EMAIL_TAKEN);
     const hash = await hashPassword(body.password);
@@ -163,15 +208,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     }
     const existsMessage = 'Există deja un cont cu acest email. Autentificați-vă pentru a continua.';
     if (findUserByEmail(ctx, c.email)) throw fieldError('customer.email', existsMessage);
-    const password = generatedPassword();
-    const hash = await hashPassword(password);
+    // A random password nobody knows (never mailed, never logged): the customer chooses one through the
+    // single-use set-password link of the welcome mail.
+    const hash = await hashPassword(generatedPassword());
     return idempotentWrite(
       ctx, req, reply, 201,
       () => {
         if (findUserByEmail(ctx, c.email)) throw fieldError('customer.email', existsMessage);
         const user = insertUser(ctx, { ...c, password_hash: hash, is_default_password: true });
-        const mail = welcomeGeneratedPasswordMail(c.first_name, c.email, password, `${ctx.config.webAppUrl}/authenticate`);
-        queueMail(ctx, { to: user.email, ...mail });
+        queueMail(ctx, { to: user.email, ...welcomeSetPasswordMail(c.first_name, c.email, passwordLink(user, 'welcome')) });
         return { access_token: createSession(ctx, user.id, req), user: publicUser(user), is_new: true };
       },
     );
@@ -202,7 +247,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/v1/users/email-existence-check', async (req, reply) => {
     const body = parse(emailOnlySchema, req.body);
+    // Every lookup counts against the IP (account enumeration); none is ever given back.
+    const attempts = [ipAttempt(THROTTLE.emailCheckIp, clientIp(req))];
+    checkAttempt(ctx, attempts);
     await captcha(req, body.token);
+    beginAttempt(ctx, attempts);
     const user = findUserByEmail(ctx, body.email);
     return sendData(reply, { alreadyExists: Boolean(user), isDeleted: Boolean(user?.is_deleted) });
   });
@@ -215,14 +264,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       ctx, req, reply, 200,
       () => {
         if (user && !user.is_deleted) {
-          const token = randomToken(32);
-          const now = ctx.clock.now();
-          ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now.toISOString(), user.id);
-          ctx.db
-            .prepare('INSERT INTO password_resets (user_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
-            .run(user.id, sha256(token), new Date(now.getTime() + RESET_TTL_MS).toISOString(), now.toISOString());
-          const link = `${ctx.config.webAppUrl}/authenticate?reset_token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-          queueMail(ctx, { to: user.email, ...resetPasswordMail(user.first_name, link) });
+          queueMail(ctx, { to: user.email, ...resetPasswordMail(user.first_name, passwordLink(user, 'reset')) });
         }
         return { sent: true };
       },
@@ -231,9 +273,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/v1/auth/reset-password', async (req, reply) => {
     const body = parse(resetSchema, req.body);
-    await captcha(req, body.token);
+    const owner = findUserByEmail(ctx, body.email);
+    assertAcceptablePassword(body.password, owner ?? body);
+    // Token guessing: every try counts against the IP until a valid token gives it back.
+    const attempts = [ipAttempt(THROTTLE.resetIp, clientIp(req))];
+    await throttledAttempt(req, attempts, body.token, 'password_reset');
     const hash = await hashPassword(body.password);
-    return idempotentWrite(ctx, req, reply, 200, () => {
+    const result = await idempotentWrite(ctx, req, reply, 200, () => {
       const now = ctx.clock.now().toISOString();
       const row = ctx.db
         .prepare(
@@ -245,8 +291,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE id = ?').run(now, row.id);
       ctx.db.prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?').run(hash, now, row.user_id);
       revokeOtherSessions(ctx, row.user_id, null);
+      // The mailbox proved the owner: the sign-in lock of the account is lifted.
+      resetAccount(ctx, body.email);
       return { reset: true };
     });
+    attemptSucceeded(ctx, [], attempts);
+    return result;
   });
 
   app.get('/api/v1/auth/user', async (req, reply) => {
@@ -265,12 +315,17 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/auth/change-password', async (req, reply) => {
     const auth = requireAuth(ctx, req);
     const body = parse(changePasswordSchema, req.body);
+    // The same secret as sign-in: guesses here count against the same account and IP.
+    const attempts = [accountAttempt(auth.user.email), ipAttempt(THROTTLE.ip, clientIp(req))];
+    beginAttempt(ctx, attempts);
     if (!(await verifyPassword(body.current_password, auth.user.password_hash))) {
       throw fieldError('current_password', 'Parola actuală nu este corectă.');
     }
+    attemptSucceeded(ctx, [attempts[0]], [attempts[1]]);
     if (body.current_password === body.password) {
       throw validationError({ password: ['Parola nouă trebuie să fie diferită de cea actuală.'] });
     }
+    assertAcceptablePassword(body.password, auth.user);
     const hash = await hashPassword(body.password);
     return idempotentWrite(ctx, req, reply, 200, () => {
       ctx.db

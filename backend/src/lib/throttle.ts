@@ -1,0 +1,192 @@
+import { isIP } from 'node:net';
+import type { AppContext } from '../context';
+import { ApiError } from './errors';
+
+/**
+ * Brute-force throttle of the password-checking calls (backend/README.md "Sign-in throttle"). Counters live in
+ * the database (`auth_throttle`), so they survive restarts and hold across processes.
+ *
+ * Every counted attempt is recorded *before* the secret is checked, in the same transaction as the check: a
+ * burst of concurrent guesses cannot all slip through before the first failure is written. A success then
+ * resets the account's counter and gives the IP its attempt back.
+ *
+ * Per subject: `failures` (consecutive, never decays: the hard cap) and `streak` (restarts after `quietMs`
+ * without a failure: the growing delay). After `free` failures in a streak, the next attempt waits
+ * `baseDelayMs × 2^(streak − free)`, at most `maxDelayMs`, counted from the last failure.
+ */
+export interface ThrottlePolicy {
+  scope: string;
+  free: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  quietMs: number;
+  /** Consecutive failures after which the subject is refused until `reset` (a password reset). */
+  hardCap?: number;
+}
+
+const MINUTE = 60_000;
+
+export const THROTTLE = {
+  /** One account (by email, known or not: the lock must not tell which emails exist), any IP. */
+  account: { scope: 'login-account', free: 5, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 24 * 60 * MINUTE, hardCap: 100 },
+  /** One client IP (IPv6: its /64), any account: password spraying. */
+  ip: { scope: 'login-ip', free: 30, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 60 * MINUTE },
+  /** Reset-token guessing from one IP. */
+  resetIp: { scope: 'reset-ip', free: 10, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 60 * MINUTE },
+  /** email-existence-check: every lookup counts (account enumeration). */
+  emailCheckIp: { scope: 'email-check-ip', free: 300, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 15 * MINUTE },
+} satisfies Record<string, ThrottlePolicy>;
+
+/** Failures of an account or IP streak after which a sign-in needs the stricter captcha (when captcha is on). */
+export const CAPTCHA_AFTER_FAILURES = 3;
+
+interface Row {
+  failures: number;
+  streak: number;
+  last_failure_at: string;
+}
+
+/** The throttle's key for a client IP: the address, or for IPv6 its /64 (one subscriber's block). */
+export function ipSubject(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+export function delayMs(policy: ThrottlePolicy, streak: number): number {
+  if (streak < policy.free) return 0;
+  return Math.min(policy.baseDelayMs * 2 ** (streak - policy.free), policy.maxDelayMs);
+}
+
+/** Romanian "30 de secunde", "un minut", "15 minute". */
+export function romanianDuration(seconds: number): string {
+  const count = (n: number, one: string, many: string) => {
+    if (n === 1) return one;
+    const r = n % 100;
+    return r === 0 || r >= 20 ? `${n} de ${many}` : `${n} ${many}`;
+  };
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return count(s, 'o secundă', 'secunde');
+  return count(Math.ceil(s / 60), 'un minut', 'minute');
+}
+
+export function throttledError(retryAfterMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new ApiError(
+    429,
+    'too_many_attempts',
+    'Too many attempts.',
+    `Prea multe încercări nereușite. Încercați din nou peste ${romanianDuration(seconds)}.`,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+export function lockedError(): ApiError {
+  return new ApiError(
+    429,
+    'too_many_attempts',
+    'Too many failed attempts: the password must be reset.',
+    'Contul a fost blocat după prea multe încercări nereușite. Alegeți o parolă nouă cu „Am uitat parola”.',
+  );
+}
+
+export type Attempt = { policy: ThrottlePolicy; subject: string };
+
+/** Expired rows are deleted at most this often (on an attempt). */
+const PURGE_INTERVAL_MS = 60_000;
+const lastPurge = new WeakMap<AppContext, number>();
+
+function purge(ctx: AppContext, now: number) {
+  if (now - (lastPurge.get(ctx) ?? 0) < PURGE_INTERVAL_MS) return;
+  lastPurge.set(ctx, now);
+  for (const policy of Object.values(THROTTLE) as ThrottlePolicy[]) {
+    const before = new Date(now - policy.quietMs).toISOString();
+    if (policy.hardCap) {
+      // An existing account keeps its consecutive failures (the cap); unknown emails are forgotten.
+      ctx.db
+        .prepare('DELETE FROM auth_throttle WHERE scope = ? AND last_failure_at < ? AND subject NOT IN (SELECT email FROM users)')
+        .run(policy.scope, before);
+    } else {
+      ctx.db.prepare('DELETE FROM auth_throttle WHERE scope = ? AND last_failure_at < ?').run(policy.scope, before);
+    }
+  }
+}
+
+function read(ctx: AppContext, a: Attempt): Row | undefined {
+  return ctx.db
+    .prepare('SELECT failures, streak, last_failure_at FROM auth_throttle WHERE scope = ? AND subject = ?')
+    .get(a.policy.scope, a.subject) as Row | undefined;
+}
+
+/** The streak as it stands now (0 after a quiet period). */
+function currentStreak(a: Attempt, row: Row | undefined, now: number): number {
+  if (!row) return 0;
+  return now - Date.parse(row.last_failure_at) > a.policy.quietMs ? 0 : row.streak;
+}
+
+/**
+ * Throws 429 `too_many_attempts` when a subject must still wait (Retry-After: the longest wait) or has reached its
+ * hard cap; otherwise returns the largest current streak (the captcha step-up). Records nothing.
+ */
+export function checkAttempt(ctx: AppContext, attempts: Attempt[]): { streak: number } {
+  const now = ctx.clock.now().getTime();
+  let wait = 0;
+  let streak = 0;
+  for (const a of attempts) {
+    const row = read(ctx, a);
+    if (!row) continue;
+    if (a.policy.hardCap && row.failures >= a.policy.hardCap) throw lockedError();
+    const s = currentStreak(a, row, now);
+    streak = Math.max(streak, s);
+    wait = Math.max(wait, Date.parse(row.last_failure_at) + delayMs(a.policy, s) - now);
+  }
+  if (wait > 0) throw throttledError(wait);
+  return { streak };
+}
+
+/**
+ * `checkAttempt` and, when it passes, one failure recorded for every subject, in one IMMEDIATE transaction (so
+ * concurrent attempts, in this process or another, are counted one after the other).
+ */
+export function beginAttempt(ctx: AppContext, attempts: Attempt[]): void {
+  const now = ctx.clock.now().getTime();
+  ctx.db
+    .transaction(() => {
+      purge(ctx, now);
+      checkAttempt(ctx, attempts);
+      const at = new Date(now).toISOString();
+      for (const a of attempts) {
+        const s = currentStreak(a, read(ctx, a), now);
+        ctx.db
+          .prepare(
+            `INSERT INTO auth_throttle (scope, subject, failures, streak, last_failure_at) VALUES (?, ?, 1, ?, ?)
+             ON CONFLICT (scope, subject) DO UPDATE SET failures = failures + 1, streak = excluded.streak, last_failure_at = excluded.last_failure_at`,
+          )
+          .run(a.policy.scope, a.subject, s + 1, at);
+      }
+    })
+    .immediate();
+}
+
+/** The secret was right: the given subjects are cleared (an account), the others get this attempt back (an IP). */
+export function attemptSucceeded(ctx: AppContext, reset: Attempt[], refund: Attempt[] = []) {
+  ctx.db.transaction(() => {
+    for (const a of reset) ctx.db.prepare('DELETE FROM auth_throttle WHERE scope = ? AND subject = ?').run(a.policy.scope, a.subject);
+    for (const a of refund) {
+      ctx.db
+        .prepare('UPDATE auth_throttle SET failures = MAX(failures - 1, 0), streak = MAX(streak - 1, 0) WHERE scope = ? AND subject = ?')
+        .run(a.policy.scope, a.subject);
+    }
+  })();
+}
+
+/** Clears an account's counters (a password reset through the mailed link proves the owner). */
+export function resetAccount(ctx: AppContext, email: string) {
+  ctx.db.prepare('DELETE FROM auth_throttle WHERE scope = ? AND subject = ?').run(THROTTLE.account.scope, email.toLowerCase());
+}
+
+export const accountAttempt = (email: string): Attempt => ({ policy: THROTTLE.account, subject: email.trim().toLowerCase() });
+export const ipAttempt = (policy: ThrottlePolicy, ip: string): Attempt => ({ policy, subject: ipSubject(ip) });
