@@ -118,6 +118,30 @@ describe('safeReturnPath', () => {
     }
   });
 
+  it('never answers an address that leaves the origin, for 10 000 generated combinations of the usual tricks', () => {
+    const parts = ['/', '//', '\\', '.', '..', '%2e', '%2E%2e', '%2f', '%2F', '%5c', '%252f', '%252e', '%25', '@', ':', '?', '#', '\t', '%09', 'a', 'evil.example', 'https:', 'javascript:', '\u3002', '%E3%80%82'];
+    let seed = 13;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    let kept = 0;
+    const failures: string[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const length = 1 + Math.floor(random() * 7);
+      let value = random() < 0.8 ? '/' : '';
+      for (let j = 0; j < length; j++) value += parts[Math.floor(random() * parts.length)];
+      const answer = safeReturnPath(value, '/');
+      if (answer !== '/') kept += 1;
+      // On the origin, one leading slash, and what the browser will request is the answer itself.
+      const ok = landsOn(answer) === ORIGIN && /^\/(?![\/\\])/.test(answer) && safeReturnPath(answer, '/fallback') === answer;
+      if (!ok) failures.push(`${JSON.stringify(value)} → ${JSON.stringify(answer)}`);
+    }
+    expect(failures).toEqual([]);
+    // The generator also produces harmless paths: the helper is not simply refusing everything.
+    expect(kept).toBeGreaterThan(500);
+  }, 30_000);
+
   it('drops non-strings', () => {
     expect(safeReturnPath(undefined)).toBe('/');
     expect(safeReturnPath(null)).toBe('/');
