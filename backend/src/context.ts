@@ -27,5 +27,5 @@ export interface AppContext {
   /** Process lifecycle: true once SIGTERM started the drain (/readyz answers 503). */
   lifecycle: { draining: boolean };
   /** Background jobs (started by listen(), stopped by close()): mail outbox delivery. */
-  workers: { mail: PeriodicWorker };
+  workers: { mail: PeriodicWorker; reminders: PeriodicWorker };
 }

@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DB } from './db/connection';
 import { migrate } from './db/migrations';
 import { seed, seedVignettes } from './db/seed';
-import { systemClock, type Clock } from './lib/clock';
+import { OffsetClock, systemClock, type Clock } from './lib/clock';
 import { ApiError, errorBody, errors } from './lib/errors';
 import { urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
@@ -32,12 +32,15 @@ import { registerConsents } from './modules/consents/routes';
 import { registerAnalytics } from './modules/analytics/routes';
 import { registerAdmin } from './modules/admin/routes';
 import { registerDev } from './modules/dev/routes';
+import { registerReminders } from './modules/reminders/routes';
+import { runExpiryReminders } from './modules/reminders/service';
 import { registerHealth } from './modules/health/routes';
 import { registerRegistry } from './modules/registry/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** How often the background jobs look for due work (they are also kicked when work is queued). */
 const WORKER_POLL_MS = 1000;
+const REMINDER_POLL_MS = 5 * 60_000;
 
 /** A request id the web app sent (X-Request-Id) is kept when it is short and of a safe charset. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -89,7 +92,8 @@ function isMultipartParseError(error: Error, req: FastifyRequest): boolean {
 }
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<BuiltServer> {
-  const clock = options.clock ?? systemClock;
+  // With dev endpoints on, the clock can be moved (`POST /dev/clock`) to drive the reminder scheduler.
+  const clock = options.clock ?? (config.devEndpoints ? new OffsetClock() : systemClock);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Fastify's own request logging is off: one line per request from the onResponse hook below.
@@ -131,6 +135,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     workers,
   };
   workers.mail = new PeriodicWorker('mail outbox', WORKER_POLL_MS, () => deliverDueMail(ctx), app.log);
+  // Expiry reminders: a pass on start (catching up after a restart) and every few minutes; each pass works on
+  // the clock's Bucharest day and sends each (item, threshold) once.
+  workers.reminders = new PeriodicWorker('expiry reminders', REMINDER_POLL_MS, async () => runExpiryReminders(ctx), app.log);
   // Events other processes published, and maintenance / product flags other processes changed, reach this
   // process's sockets within one poll.
   realtime.start(() => ctx.site.refresh());
@@ -249,7 +256,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   for (const register of [
     registerAuth, registerTwoFactor, registerProducts, registerQuotes, registerOrders, registerPayments,
     registerPolicies, registerAccount, registerContent, registerConsents, registerAnalytics, registerAdmin,
-    registerRealtimeRoutes, registerHealth, registerRegistry,
+    registerRealtimeRoutes, registerHealth, registerRegistry, registerReminders,
   ]) {
     register(app, ctx);
   }

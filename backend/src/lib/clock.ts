@@ -22,6 +22,23 @@ export class FakeClock implements Clock {
   }
 }
 
+/** The system clock moved by an offset: the running server's clock when dev endpoints are on (`POST /dev/clock`). */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  set(at: Date | string | number): void {
+    this.offsetMs = new Date(at).getTime() - Date.now();
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
 const bucharestDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Bucharest',
   year: 'numeric',

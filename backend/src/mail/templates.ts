@@ -82,3 +82,21 @@ export function contactReceivedMail(name: string, subject: string) {
     ...wrap(`Bună, ${name}!`, [`Am primit mesajul tău cu subiectul „${subject}” și îți răspundem în cel mult o zi lucrătoare.`]),
   };
 }
+
+export function expiryReminderMail(m: {
+  name: string; productName: string; isVignette: boolean; number: string; object: string; endsOn: string; daysLeft: number;
+  renewUrl: string; preferencesUrl: string;
+}) {
+  const dmy = `${m.endsOn.slice(8, 10)}.${m.endsOn.slice(5, 7)}.${m.endsOn.slice(0, 4)}`;
+  const when = m.daysLeft === 1 ? 'mâine' : `în ${m.daysLeft} ${m.daysLeft < 20 ? 'zile' : 'de zile'}`;
+  const what = m.isVignette ? `Vigneta (${m.productName}) cu seria ${m.number}` : `Polița ${m.productName} nr. ${m.number}`;
+  return {
+    subject: `${m.isVignette ? 'Vigneta' : 'Polița'} pentru ${m.object} expiră ${when}`,
+    ...wrap(`Bună, ${m.name}!`, [
+      `${what}, pentru ${m.object}, este valabilă până la ${dmy} inclusiv și expiră ${when}.`,
+      'O poți reînnoi cu un clic: formularul se deschide completat, cu începutul în ziua de după expirare.',
+      m.renewUrl,
+      `Nu mai vrei aceste mementouri? Le poți opri din contul tău, la Preferințe: ${m.preferencesUrl}`,
+    ]),
+  };
+}

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { findUserByEmail, publicUser } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
+import { bucharestDay, type FakeClock, type OffsetClock } from '../../lib/clock';
 import { parse } from '../../lib/validation';
 
 const outboxQuery = z.object({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
@@ -20,6 +21,12 @@ const delayNextSchema = z.object({
   path: z.string().startsWith('/').max(500),
   ms: z.number().int().min(1).max(120_000),
   times: z.number().int().min(1).max(1000).default(1),
+});
+
+const clockSchema = z.object({
+  set: z.iso.datetime({ offset: true }).optional(),
+  advance_days: z.number().int().min(-400).max(400).optional(),
+  reset: z.boolean().optional(),
 });
 
 /** Development-only endpoints (NODE_ENV !== production, or DEV_ENDPOINTS=1). */
@@ -48,6 +55,26 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Delivers the due queued mail now (instead of at the worker's next tick) and answers how many were sent.
+  // The server's clock (an OffsetClock with dev endpoints on; a FakeClock in tests): set it, move it by days,
+  // or reset it to the system time. Drives the expiry reminder scheduler in end-to-end tests.
+  app.post('/dev/clock', async (req, reply) => {
+    const body = parse(clockSchema, req.body);
+    const clock = ctx.clock as Partial<OffsetClock & FakeClock>;
+    if (typeof clock.set !== 'function' || typeof clock.advance !== 'function') {
+      throw errors.conflict('clock_not_controllable', 'The clock cannot be moved.', 'Ceasul serverului nu poate fi mutat.');
+    }
+    if (body.reset) {
+      if (typeof clock.reset === 'function') clock.reset();
+      else clock.set(Date.now());
+    }
+    if (body.set) clock.set(body.set);
+    if (body.advance_days) clock.advance(body.advance_days * 86_400_000);
+    return sendData(reply, { now: ctx.clock.now().toISOString(), bucharest_day: bucharestDay(ctx.clock.now()) });
+  });
+
+  // One pass of the expiry reminder scheduler now; answers how many mails it queued.
+  app.post('/dev/reminders/run', async (_req, reply) => sendData(reply, { queued: await ctx.workers.reminders.runOnce() }));
+
   app.post('/dev/mail-queue/deliver', async (_req, reply) => sendData(reply, { sent: await ctx.workers.mail.runOnce() }));
 
   // Read-back for tests: consents as stored (with the IP the BFF forwarded).
