@@ -10,6 +10,9 @@ import path from 'node:path';
  */
 export const EXTRA_BACKEND_PORT = Number(process.env.E2E_EXTRA_BACKEND_PORT || Number(process.env.E2E_BACKEND_PORT || 4100) + 20);
 
+/** The admin token and payment secret the extra backend runs with (explicit: never a generated local secret). */
+export const EXTRA_ADMIN_TOKEN = 'e2e-extra-backend-admin-token';
+
 export interface BackendProcess {
   url: string;
   proc: ChildProcess;
@@ -38,6 +41,8 @@ export async function startBackendProcess(databasePath: string, env: Record<stri
       DEV_ENDPOINTS: '1',
       LOG_LEVEL: 'warn',
       WEB_APP_URL: 'http://localhost:3000',
+      ADMIN_TOKEN: EXTRA_ADMIN_TOKEN,
+      PAYMENT_SIGNING_SECRET: 'e2e-extra-backend-payment-signing-secret',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
