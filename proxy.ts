@@ -13,6 +13,8 @@ import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { isProductRoute, matchPartnerRoute } from '@/lib/proxy/partner-route';
 import { findPartner } from '@/lib/partners/registry';
 import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
+import { callBackend } from '@/lib/net/backend-call';
+import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
 
 /**
@@ -47,16 +49,19 @@ async function fetchTwoFactorState(
   request: NextRequest,
 ): Promise<TwoFactorState | 'unauthenticated' | null> {
   try {
-    const res = await fetch(`${backendUrl}/api/v1/auth/two-factor/check-active-session`, {
-      method: 'POST',
-      cache: 'no-store',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'x-forwarded-for': clientIp(request),
+    const res = await callBackend(
+      `${backendUrl}/api/v1/auth/two-factor/check-active-session`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': clientIp(request),
+        },
+        body: JSON.stringify({ user_agent: request.headers.get('user-agent') ?? '', user_ip: clientIp(request) }),
       },
-      body: JSON.stringify({ user_agent: request.headers.get('user-agent') ?? '', user_ip: clientIp(request) }),
-    });
+      { signal: request.signal, requestId: request.headers.get(REQUEST_ID_HEADER) },
+    );
     if (res.status === 401) return 'unauthenticated';
     if (!res.ok) return null;
     const body = (await res.json()) as { data: ActiveSessionResponse };
@@ -94,7 +99,7 @@ export async function proxy(request: NextRequest) {
   headers.set('Content-Security-Policy', csp);
 
   // Maintenance: every page but /maintenance itself goes there while it is on.
-  if (url.pathname !== '/maintenance' && (await isMaintenanceActive(env.BACKEND_API_URL))) {
+  if (url.pathname !== '/maintenance' && (await isMaintenanceActive(env.BACKEND_API_URL, Date.now(), request.headers.get(REQUEST_ID_HEADER)))) {
     return redirectTo(request, `/maintenance?last_url=${encodeURIComponent(fullPath)}`);
   }
 
@@ -181,6 +186,7 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Pages only: API, realtime auth, build manifest and static files are not gated here.
-    '/((?!api/|pusher/|builds/|_next/static|_next/image|favicon\\.ico|robots\\.txt|sitemap\\.xml|images/|icons/|fonts/).*)',
+    // Health checks (answered by server/main.ts before Next.js) are never gated either.
+    '/((?!api/|pusher/|builds/|healthz|readyz|_next/static|_next/image|favicon\\.ico|robots\\.txt|sitemap\\.xml|images/|icons/|fonts/).*)',
   ],
 };

@@ -4,6 +4,10 @@
  * (server/main.ts: Next.js behind the guest page cache) together (Ctrl-C stops both). `npm run dev` runs
  * `next dev` instead of the web server.
  * Each child is the server process itself, so its PID is the one to signal.
+ *
+ * No orphans: the children get an IPC channel to this supervisor and drain and exit when it closes, which the
+ * kernel does when the supervisor dies by any means (SIGKILL included). SIGTERM/SIGINT here are passed on to
+ * both children, and the supervisor waits for their drain (SHUTDOWN_DRAIN_MS) before it exits.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,23 +29,31 @@ if (!dev && !existsSync('.next/BUILD_ID')) {
 
 const backendBundle = await buildBackend();
 const webArgs = dev ? [nextBin, 'dev', '-p', port] : [await buildServer(), '-p', port];
+// 'ipc': the channel the children watch (server/drain.ts, backend/src/main.ts).
+const stdio = ['inherit', 'inherit', 'inherit', 'ipc'];
 const children = [
-  ['backend', spawn(process.execPath, [backendBundle], { stdio: 'inherit', env })],
+  ['backend', spawn(process.execPath, [backendBundle], { stdio, env })],
   [
     'web',
+    // `next dev` gets no channel (it does not watch one; Ctrl-C reaches it through the terminal's process group).
     spawn(process.execPath, webArgs, {
-      stdio: 'inherit',
+      stdio: dev ? 'inherit' : stdio,
       env: { ...env, NODE_ENV: dev ? 'development' : 'production' },
     }),
   ],
 ];
+const drainMs = Number(env.SHUTDOWN_DRAIN_MS || 15000);
 
 let stopping = false;
 function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const [, child] of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 3000).unref();
+  for (const [, child] of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  // The children drain for up to SHUTDOWN_DRAIN_MS; a child still there after that (and a margin) is killed.
+  setTimeout(() => {
+    for (const [, child] of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    process.exit(code);
+  }, drainMs + 5000).unref();
 }
 for (const [name, child] of children) {
   child.on('exit', (code, signal) => {

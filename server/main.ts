@@ -4,9 +4,14 @@
  * `npm start` runs this instead of `next start`, so the PID a supervisor holds is the server itself.
  * Usage: node server/dist/main.mjs [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
  * Settings: PAGE_CACHE_TTL_MS (0 turns the cache off), PAGE_CACHE_STALE_MS, PAGE_CACHE_MAX_ENTRIES,
- * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_SEMI_SPACE_MB, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS; see .env.example.
+ * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_SEMI_SPACE_MB, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS,
+ * SHUTDOWN_DRAIN_MS; see .env.example.
+ *
+ * Operations (README "Operations"): `/healthz` and `/readyz` are answered here, before Next.js; every request
+ * gets an `X-Request-Id` (a safe incoming one is kept) that the BFF, proxy.ts and server components send to the
+ * backend, and one JSON log line; SIGTERM drains (server/drain.ts).
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import v8 from 'node:v8';
 import next from 'next';
 import { CLIENT_IP_HEADER, clientIpFromChain } from '@/lib/net/client-ip';
@@ -15,6 +20,11 @@ import { withGuestPageCache } from './cached-page-handler';
 import { IdleCollector } from './idle-collector';
 import { PageCache } from './page-cache';
 import { readServerSettings } from './settings';
+import { getServerEnv } from '@/lib/config/env';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
+import { log } from '@/lib/server/log';
+import { drainOnShutdown } from './drain';
+import { healthPathOf, sendHealth } from './health';
 
 const settings = readServerSettings(process.argv.slice(2), process.env);
 // A small young generation keeps the resident set from growing for good under load (cache hits allocate
@@ -27,8 +37,18 @@ const handleRequest = withGuestPageCache(app.getRequestHandler(), cache, setting
 await app.prepare();
 const collector = settings.idleGcMs > 0 ? new IdleCollector({ idleMs: settings.idleGcMs }) : null;
 collector?.start();
+const backendUrl = getServerEnv().BACKEND_API_URL.replace(/\/+$/, '');
+const lifecycle = { draining: false };
 const server = createServer((request, response) => {
   collector?.noteRequest();
+  const requestId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
+  request.headers[REQUEST_ID_HEADER] = requestId;
+  response.setHeader(REQUEST_ID_HEADER, requestId);
+  logWhenDone(request, response, requestId);
+  // While draining, a request on a connection that is still open is served, and its connection closed after.
+  if (lifecycle.draining) response.setHeader('connection', 'close');
+  const health = healthPathOf(request.url);
+  if (health) return void sendHealth(health, response, { draining: lifecycle.draining, backendUrl });
   // The one place that sees the socket: proxy.ts and the BFF read the client IP from this header, never from
   // what the client sent (any incoming copy is overwritten).
   request.headers[CLIENT_IP_HEADER] = clientIpFromChain(request.socket.remoteAddress, request.headers['x-forwarded-for'], settings.trustedProxyHops);
@@ -36,7 +56,7 @@ const server = createServer((request, response) => {
   if (!hasDecodablePath(request.url)) return sendBadPath(request.url, response);
   if (declaresTooLargeBody(request)) return sendTooLarge(request.url, response);
   Promise.resolve(handleRequest(request, response)).catch((error: unknown) => {
-    console.error('[web] request failed', error);
+    log('error', 'request failed', { request_id: requestId, err: error });
     if (!response.headersSent) {
       response.statusCode = 500;
       response.setHeader('content-type', 'text/plain; charset=utf-8');
@@ -53,13 +73,24 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.listen(settings.port, settings.host, () => {
   const cacheState = cache.enabled ? `guest page cache ${settings.cache.ttlMs} ms` : 'guest page cache off';
-  console.log(`[web] ready on http://${settings.host ?? 'localhost'}:${settings.port} (${cacheState})`);
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : settings.port;
+  console.log(`[web] ready on http://${settings.host ?? 'localhost'}:${port} (${cacheState})`);
 });
+drainOnShutdown(server, { drainMs: settings.drainMs, onDraining: () => (lifecycle.draining = true) });
 
-function stop() {
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 3000).unref();
+/** One JSON line per request when its answer is done (health probes at debug level). */
+function logWhenDone(request: IncomingMessage, response: ServerResponse, requestId: string) {
+  const started = performance.now();
+  response.once('close', () => {
+    const entry = {
+      request_id: requestId,
+      method: request.method,
+      url: (request.url ?? '').split('?')[0],
+      status: response.statusCode,
+      ms: Math.round(performance.now() - started),
+      ...(response.writableFinished ? {} : { aborted: true }),
+    };
+    log(healthPathOf(request.url) ? 'debug' : 'info', 'request', entry);
+  });
 }
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);

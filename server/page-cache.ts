@@ -46,6 +46,7 @@ const PER_RESPONSE_HEADERS = new Set([
   'content-encoding',
   'content-security-policy',
   'x-page-cache',
+  'x-request-id',
 ]);
 
 const NONCE_IN_POLICY = /'nonce-([A-Za-z0-9+/=_-]{16,})'/;

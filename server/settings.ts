@@ -16,6 +16,8 @@ export type ServerSettings = {
   idleGcMs: number;
   /** Proxies in front of this server whose X-Forwarded-For entry is believed (0 = the socket address). */
   trustedProxyHops: number;
+  /** SIGTERM: how long in-flight requests get to finish before the remaining connections are cut. */
+  drainMs: number;
 };
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -31,6 +33,9 @@ const schema = z.object({
   WEB_SEMI_SPACE_MB: int(0, 256, 4),
   WEB_IDLE_GC_MS: int(0, 3_600_000, 5000),
   TRUSTED_PROXY_HOPS: int(0, 10, 0),
+  SHUTDOWN_DRAIN_MS: int(0, 600_000, 15_000),
+  /** Read by lib/server/log.ts; validated here so that a typo stops the server at start-up. */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 });
 
 function argument(args: string[], names: string[]): string | undefined {
@@ -59,5 +64,6 @@ export function readServerSettings(args: string[], env: Record<string, string | 
     semiSpaceMb: s.WEB_SEMI_SPACE_MB,
     idleGcMs: s.WEB_IDLE_GC_MS,
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
+    drainMs: s.SHUTDOWN_DRAIN_MS,
   };
 }

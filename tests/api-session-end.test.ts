@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, INACTIVITY_ALERT, resetSessionEnd, sessionEndEffects } from '@/lib/api/session-end';
+import {
+  endSession,
+  hasPendingLogout,
+  INACTIVITY_ALERT,
+  resetSessionEnd,
+  resumePendingLogout,
+  sessionEndEffects,
+} from '@/lib/api/session-end';
 import { browserEffects } from '@/lib/api/client';
 import { onTabMessage, resetTabChannel, type TabMessage } from '@/lib/realtime/tab-channel';
 import { useAuthStore } from '@/stores/auth-store';
@@ -80,5 +87,38 @@ describe('end of session', () => {
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     stop();
     other.close();
+  });
+});
+
+describe('a logout that cannot reach the server (offline)', () => {
+  it('alerts once, then neither alerts nor navigates again while it still fails; finishes silently later', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await endSession({ reason: 'inactivity' });
+    expect(alertMock).toHaveBeenCalledTimes(1);
+    expect(navigateMock).toHaveBeenCalledTimes(1);
+    expect(hasPendingLogout()).toBe(true);
+
+    // The cookie is still set, so /authenticate bounced the tab back to a signed-in page whose guard fires again.
+    // (a new page load: the module state starts afresh, sessionStorage stays)
+    const marker = sessionStorage.getItem('bs:pending-logout');
+    resetSessionEnd();
+    sessionStorage.setItem('bs:pending-logout', marker!);
+    await endSession({ reason: 'inactivity' });
+    expect(alertMock).toHaveBeenCalledTimes(1);
+    expect(navigateMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    expect(await resumePendingLogout()).toBe(false);
+    fetchMock.mockResolvedValue(new Response('{"data":{"logged_out":true}}'));
+    expect(await resumePendingLogout()).toBe(true);
+    expect(hasPendingLogout()).toBe(false);
+    expect(navigateMock).toHaveBeenLastCalledWith('/authenticate');
+    expect(alertMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed answer from the BFF counts as not logged out', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 502 }));
+    await endSession({ reason: 'unauthorized' });
+    expect(hasPendingLogout()).toBe(true);
   });
 });

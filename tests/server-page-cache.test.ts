@@ -161,10 +161,14 @@ describe('server settings', () => {
       semiSpaceMb: 4,
       idleGcMs: 5000,
       trustedProxyHops: 0,
+      drainMs: 15_000,
     });
     const s = readServerSettings(['-p', '3100', '--hostname=127.0.0.1'], { PORT: '9', PAGE_CACHE_TTL_MS: '0', PAGE_CACHE_GZIP_LEVEL: '' });
     expect(s).toMatchObject({ port: 3100, host: '127.0.0.1', cache: { ttlMs: 0 }, gzipLevel: 6 });
     expect(() => readServerSettings([], { PAGE_CACHE_TTL_MS: 'soon' })).toThrow(/PAGE_CACHE_TTL_MS/);
+    expect(readServerSettings([], { SHUTDOWN_DRAIN_MS: '2500' }).drainMs).toBe(2500);
+    expect(() => readServerSettings([], { SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => readServerSettings([], { LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
   it('reads Accept-Encoding like a server should', () => {

@@ -33,7 +33,7 @@ export function LiveProducts({ initialStatuses, pollMs }: { initialStatuses: Pro
         {statuses === null ? (
           <LoadError
             title="Nu am putut verifica disponibilitatea produselor"
-            message="Serverul nu răspunde momentan. Reîncercăm automat; poți încerca și acum."
+            message="Serverul nu răspunde momentan. Reîncercăm automat; puteți încerca și acum."
             onRetry={retry}
             retrying={retrying}
           />

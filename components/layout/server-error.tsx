@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { useAutoRetry } from '@/components/ui/use-auto-retry';
 import { ErrorView } from './error-view';
 
 type ErrorWithStatus = { statusCode?: unknown; status?: unknown; digest?: unknown };
@@ -20,6 +21,8 @@ export function ServerError({ error, retry }: { error: unknown; retry?: () => vo
   useEffect(() => {
     console.error(error);
   }, [error]);
+  // The page renders again by itself, with backoff, until it works (a backend that comes back).
+  useAutoRetry(() => retry?.(), Boolean(retry));
   const digest =
     error && typeof error === 'object' && typeof (error as ErrorWithStatus).digest === 'string'
       ? ((error as ErrorWithStatus).digest as string)

@@ -1,14 +1,30 @@
 'use client';
 
 import { useEffect } from 'react';
-import { endSession } from '@/lib/api/session-end';
+import { endSession, hasPendingLogout, resumePendingLogout } from '@/lib/api/session-end';
+import { autoRetryDelayMs } from '@/components/ui/use-auto-retry';
 import { startInactivityWatch } from './inactivity';
 
-/** Signed-in tabs: 1 hour without activity in any tab ends the session (alert, /authenticate). */
+/**
+ * Signed-in tabs: 1 hour without activity in any tab ends the session (alert, /authenticate). A logout that
+ * could not reach the server earlier (offline) is finished here, silently and with backoff, instead of ending
+ * the session again (which looped: alert → /authenticate → / → alert).
+ */
 export function InactivityGuard({ timeoutMs }: { timeoutMs?: number }) {
-  useEffect(
-    () => startInactivityWatch({ timeoutMs, onTimeout: () => void endSession({ reason: 'inactivity' }) }),
-    [timeoutMs],
-  );
+  useEffect(() => {
+    if (!hasPendingLogout()) return startInactivityWatch({ timeoutMs, onTimeout: () => void endSession({ reason: 'inactivity' }) });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const attempt = (n: number) => {
+      void resumePendingLogout().then((done) => {
+        if (!done && !stopped) timer = setTimeout(() => attempt(n + 1), autoRetryDelayMs(n));
+      });
+    };
+    attempt(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [timeoutMs]);
   return null;
 }

@@ -7,10 +7,14 @@ import axiosRetry, { retryAfter } from 'axios-retry';
 import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError } from './errors';
 import { browserEffects, type CatalogueEffects } from './client';
 import { ensureXsrfCookie, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
+import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** The BFF answers within BACKEND_TIMEOUT_MS (10 s by default); the browser gives up a little later. */
+export const BROWSER_TIMEOUT_MS = 15_000;
+const TIMEOUT_MESSAGE = 'Serverul nu a răspuns la timp. Verificați conexiunea și încercați din nou.';
 
 export function isWriteMethod(method: string | undefined): boolean {
   return WRITE_METHODS.has((method ?? 'get').toLowerCase());
@@ -43,9 +47,12 @@ export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): 
   if (isApiError(error)) return error;
   let apiError: ApiError;
   if (axios.isAxiosError(error) && error.response) {
-    apiError = apiErrorFromResponse(error.response.status, error.response.data);
+    const requestId = error.response.headers?.[REQUEST_ID_HEADER];
+    apiError = apiErrorFromResponse(error.response.status, error.response.data, typeof requestId === 'string' ? requestId : null);
   } else if (axios.isCancel(error)) {
     return new ApiError({ code: 'canceled', status: 0, message: 'Request canceled' });
+  } else if (axios.isAxiosError(error) && error.code === AxiosError.ECONNABORTED) {
+    apiError = new ApiError({ code: 'timeout', status: 0, message: 'Request timed out', prettyMessage: TIMEOUT_MESSAGE });
   } else {
     apiError = apiErrorFromResponse(0, null);
   }
@@ -75,7 +82,7 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   const ensureXsrf = options.ensureXsrf ?? ensureXsrfCookie;
   const instance = axios.create({
     baseURL: '',
-    timeout: 0,
+    timeout: BROWSER_TIMEOUT_MS,
     validateStatus: (status) => status >= 200 && status <= 299,
     xsrfCookieName: XSRF_COOKIE_NAME,
     xsrfHeaderName: XSRF_HEADER_NAME,

@@ -10,6 +10,8 @@ export type ApiErrorInit = {
   message: string;
   prettyMessage?: string | null;
   fieldErrors?: FieldErrors;
+  /** X-Request-Id of the failed call: the reference code the error box shows (support finds the call by it). */
+  requestId?: string | null;
 };
 
 /** Romanian fallback when the backend sends no pretty_message (network failure, proxy error …). */
@@ -20,6 +22,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly prettyMessage: string;
   readonly fieldErrors: FieldErrors;
+  readonly requestId: string | null;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.prettyMessage = init.prettyMessage || GENERIC_ERROR_MESSAGE;
     this.fieldErrors = init.fieldErrors ?? {};
+    this.requestId = init.requestId ?? null;
   }
 
   /** First message of one field (dotted path for nested fields), if the 422 carried one. */
@@ -66,15 +70,22 @@ export function parseFieldErrors(message: unknown): FieldErrors {
 type ErrorBody = { error?: { code?: unknown; message?: unknown; pretty_message?: unknown } };
 
 /** Normalises an HTTP status and (possibly absent or non-JSON) body into an ApiError. */
-export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+export function apiErrorFromResponse(status: number, body: unknown, requestId?: string | null): ApiError {
   const error = (body && typeof body === 'object' ? (body as ErrorBody).error : undefined) ?? {};
   const rawCode = error.code;
   const code =
     typeof rawCode === 'string' || typeof rawCode === 'number' ? String(rawCode) : status === 0 ? 'network_error' : `http_${status}`;
   const message = typeof error.message === 'string' ? error.message : `HTTP ${status}`;
-  const prettyMessage = typeof error.pretty_message === 'string' ? error.pretty_message : null;
+  let prettyMessage = typeof error.pretty_message === 'string' ? error.pretty_message : null;
+  // A server-side failure names the call, so that support can find it in the logs of both servers.
+  if (status >= 500 && requestId) prettyMessage = `${prettyMessage ?? GENERIC_ERROR_MESSAGE} Cod de referință: ${requestId}.`;
   const fieldErrors = status === 422 ? parseFieldErrors(error.message) : {};
-  return new ApiError({ code, status, message, prettyMessage, fieldErrors });
+  return new ApiError({ code, status, message, prettyMessage, fieldErrors, requestId });
+}
+
+/** The reference code of a failure for the error box: its request id, when it has one. */
+export function referenceCodeOf(error: unknown): string | null {
+  return error instanceof ApiError ? error.requestId : null;
 }
 
 /** First message of each field, in the order the backend sent them (the 422 toasts of SPEC §8). */

@@ -3,6 +3,9 @@ import { getSessionToken } from '@/lib/session/server';
 import { bffSettings } from '@/lib/bff/settings';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { noteBackendFailure } from '@/lib/server/render-health';
+import { BackendCallError, backendFailureBody, callBackend } from '@/lib/net/backend-call';
+import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
+import { log } from '@/lib/server/log';
 import { ApiError, apiErrorFromResponse } from './errors';
 
 /**
@@ -31,6 +34,16 @@ function baseFor(path: string): string {
   return path.startsWith('/api/v1/products') ? settings.productsUrl : settings.backendUrl;
 }
 
+/** The id server/main.ts gave this page request (sent to the backend, shown as the reference code on failure). */
+async function requestId(): Promise<string | null> {
+  try {
+    const h = await headers();
+    return h.get(REQUEST_ID_HEADER);
+  } catch {
+    return null; // outside a request scope
+  }
+}
+
 async function clientIp(): Promise<string | null> {
   try {
     const h = await headers();
@@ -55,18 +68,26 @@ export async function backendRequest<T>(path: string, options: BackendFetchOptio
   if (options.body !== undefined) requestHeaders['content-type'] = 'application/json';
   if (method !== 'GET') requestHeaders['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
 
+  const id = await requestId();
   let res: Response;
   try {
-    res = await fetch(url, {
-      method,
-      headers: requestHeaders,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      cache: 'no-store',
-      signal: options.signal,
-    });
-  } catch {
+    res = await callBackend(
+      url,
+      { method, headers: requestHeaders, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+      { signal: options.signal, requestId: id },
+    );
+  } catch (error) {
     noteBackendFailure();
-    throw new ApiError({ code: 'backend_unreachable', status: 502, message: `Backend unreachable: ${method} ${path}` });
+    const failure = error instanceof BackendCallError ? error : new BackendCallError('unreachable', String(error));
+    if (failure.kind !== 'aborted') log('warn', 'backend call failed', { request_id: id, kind: failure.kind, method, target: path });
+    const answer = backendFailureBody(failure.kind);
+    throw new ApiError({
+      code: answer.code,
+      status: failure.status,
+      message: `${failure.message}: ${method} ${path}`,
+      prettyMessage: answer.pretty_message,
+      requestId: id,
+    });
   }
   if (res.status >= 500) noteBackendFailure();
   const text = await res.text();
@@ -76,7 +97,7 @@ export async function backendRequest<T>(path: string, options: BackendFetchOptio
   } catch {
     body = null;
   }
-  if (!res.ok) throw apiErrorFromResponse(res.status, body);
+  if (!res.ok) throw apiErrorFromResponse(res.status, body, id);
   return { data: (body as { data: T } | null)?.data as T, headers: res.headers, status: res.status };
 }
 

@@ -32,17 +32,57 @@ export function destinationAfter(reason: EndReason): string {
 }
 
 
-/** Plain fetch (not the axios client): a 401 here must not re-enter the error catalogue. */
-export async function logoutAtBff(): Promise<void> {
+/**
+ * Plain fetch (not the axios client): a 401 here must not re-enter the error catalogue. True when the BFF
+ * answered (it clears the session cookies whatever the backend says); false offline or on a failed answer.
+ */
+export async function logoutAtBff(): Promise<boolean> {
   try {
-    await fetch('/api/v1/auth/logout', {
+    const res = await fetch('/api/v1/auth/logout', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { [XSRF_HEADER_NAME]: readXsrfToken() ?? '', Accept: 'application/json' },
     });
+    return res.ok;
   } catch {
-    /* offline: the cookie stays until the backend rejects it; the stores are cleared anyway */
+    return false; // offline: the cookie stays; the stores are cleared anyway
   }
+}
+
+/**
+ * A logout that did not reach the BFF leaves the httpOnly session cookie in place: /authenticate would send
+ * the visitor back to a signed-in page whose inactivity guard ends the session again (alert → /authenticate →
+ * / → alert …). The tab remembers it (sessionStorage), so the next attempt is silent and stays on the page.
+ */
+export const PENDING_LOGOUT_KEY = 'bs:pending-logout';
+
+export function hasPendingLogout(): boolean {
+  try {
+    return sessionStorage.getItem(PENDING_LOGOUT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function setPendingLogout(pending: boolean): void {
+  try {
+    if (pending) sessionStorage.setItem(PENDING_LOGOUT_KEY, String(Date.now()));
+    else sessionStorage.removeItem(PENDING_LOGOUT_KEY);
+  } catch {
+    /* storage disabled */
+  }
+}
+
+/**
+ * Finishes a logout that failed earlier (InactivityGuard calls it on load, with backoff): once the BFF
+ * answers, the marker goes and the tab goes to /authenticate, without a second alert.
+ */
+export async function resumePendingLogout(): Promise<boolean> {
+  if (!hasPendingLogout()) return true;
+  if (!(await logoutAtBff())) return false;
+  setPendingLogout(false);
+  if (typeof window !== 'undefined') sessionEndEffects.navigate('/authenticate');
+  return true;
 }
 
 export function clearClientSession(): void {
@@ -54,13 +94,20 @@ export function clearClientSession(): void {
 export async function endSession({ reason, fromOtherTab = false }: EndSessionOptions): Promise<void> {
   if (ending) return;
   ending = true;
+  const alreadyAlerted = hasPendingLogout();
   clearClientSession();
   if (!fromOtherTab) {
-    postTabMessage({ type: 'logout', reason });
-    await logoutAtBff();
+    if (!alreadyAlerted) postTabMessage({ type: 'logout', reason });
+    const loggedOut = await logoutAtBff();
+    setPendingLogout(!loggedOut);
+    if (!loggedOut && alreadyAlerted) {
+      // Still failing: no second alert, no navigation that would bounce back here; a later attempt finishes it.
+      ending = false;
+      return;
+    }
   }
   if (typeof window === 'undefined') return;
-  if (reason !== 'manual') sessionEndEffects.alert(INACTIVITY_ALERT);
+  if (reason !== 'manual' && !alreadyAlerted) sessionEndEffects.alert(INACTIVITY_ALERT);
   // A full navigation: the server renders the next page without the session.
   sessionEndEffects.navigate(destinationAfter(reason));
 }
@@ -68,4 +115,5 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
 /** For tests. */
 export function resetSessionEnd() {
   ending = false;
+  setPendingLogout(false);
 }

@@ -4,6 +4,9 @@ import { signTwoFactorState, stateFromActiveSession, type ActiveSessionResponse 
 import { newXsrfToken, refuseForgedWrite, XSRF_COOKIE, xsrfCookieOptions } from './csrf';
 import { BodyTooLargeError, clientIpOf, parseCookies, readBodyWithin } from './request';
 import { bffSettings, type BffSettings } from './settings';
+import { BackendCallError, backendFailureResponse, callBackend } from '@/lib/net/backend-call';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
+import { log } from '@/lib/server/log';
 
 /**
  * The BFF (DESIGN.md "Requests"): forwards /api/v1/* from the browser to the backend (products calls to the
@@ -49,6 +52,8 @@ type Context = {
   token: string | null;
   clientIp: string;
   userAgent: string;
+  /** X-Request-Id (server/main.ts sets it on every request), sent to the backend and logged. */
+  requestId: string;
 };
 
 function contextOf(request: Request): Context {
@@ -61,7 +66,24 @@ function contextOf(request: Request): Context {
     token: cookies.get(settings.names.token) || null,
     clientIp: clientIpOf(request),
     userAgent: request.headers.get('user-agent') ?? '',
+    requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)),
   };
+}
+
+/** A bounded call to the backend for this browser request: timeout, cancelled when the browser leaves. */
+function upstreamCall(ctx: Context, url: string, init: RequestInit): Promise<Response> {
+  return callBackend(url, init, { signal: ctx.request.signal, requestId: ctx.requestId });
+}
+
+/** The answer for a backend call that failed (504 timeout, 503 busy, 502 unreachable), logged with its id. */
+function upstreamFailure(ctx: Context, error: unknown, target: string): NextResponse {
+  const failure = error instanceof BackendCallError ? error : new BackendCallError('unreachable', String(error), { cause: error });
+  if (failure.kind !== 'aborted') {
+    log('warn', 'backend call failed', { request_id: ctx.requestId, kind: failure.kind, method: ctx.request.method, target });
+  }
+  const answer = backendFailureResponse(failure, ctx.requestId);
+  const response = new NextResponse(answer.body, { status: answer.status, headers: answer.headers });
+  return finish(response, ctx, failure.status);
 }
 
 function upstreamHeaders(ctx: Context, token: string | null): Headers {
@@ -99,9 +121,8 @@ function clearSessionCookies(response: NextResponse, settings: BffSettings) {
 /** Reads check-active-session for `token` and returns the signed state cookie value (null if unavailable). */
 export async function signedStateFor(ctx: Context, token: string): Promise<string | null> {
   try {
-    const res = await fetch(`${ctx.settings.backendUrl}/api/v1/auth/two-factor/check-active-session`, {
+    const res = await upstreamCall(ctx, `${ctx.settings.backendUrl}/api/v1/auth/two-factor/check-active-session`, {
       method: 'POST',
-      cache: 'no-store',
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
@@ -196,28 +217,14 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
   try {
     const headers = upstreamHeaders(ctx, ctx.token);
     if (CLIENT_CONTEXT_PATHS.has(path) && body !== undefined) headers.set('content-type', 'application/json');
-    upstream = await fetch(targetUrl(ctx, path, search), {
+    upstream = await upstreamCall(ctx, targetUrl(ctx, path, search), {
       method: request.method,
       headers,
       body,
-      cache: 'no-store',
       redirect: 'manual',
     });
-  } catch {
-    return finish(
-      NextResponse.json(
-        {
-          error: {
-            code: 'backend_unreachable',
-            message: 'Backend unreachable',
-            pretty_message: 'Serviciul nu este disponibil momentan. Încercați din nou în câteva momente.',
-          },
-        },
-        { status: 502, headers: { 'cache-control': 'no-store' } },
-      ),
-      ctx,
-      502,
-    );
+  } catch (error) {
+    return upstreamFailure(ctx, error, path);
   }
 
   const headers = copyResponseHeaders(upstream.headers);
@@ -268,9 +275,8 @@ async function withSessionFromAnswer(ctx: Context, upstream: Response, headers: 
 async function logout(ctx: Context): Promise<Response> {
   if (ctx.token) {
     try {
-      const res = await fetch(`${ctx.settings.backendUrl}/api/v1/auth/logout`, {
+      const res = await upstreamCall(ctx, `${ctx.settings.backendUrl}/api/v1/auth/logout`, {
         method: 'POST',
-        cache: 'no-store',
         headers: upstreamHeaders(ctx, ctx.token),
       });
       await res.body?.cancel();
@@ -302,17 +308,13 @@ export async function forwardToBackendPath(request: Request, backendPath: string
     return unreadableBody(ctx, error);
   }
   try {
-    const upstream = await fetch(`${ctx.settings.backendUrl}${backendPath}`, {
+    const upstream = await upstreamCall(ctx, `${ctx.settings.backendUrl}${backendPath}`, {
       method: request.method,
       headers: upstreamHeaders(ctx, ctx.token),
       body: body ?? undefined,
-      cache: 'no-store',
     });
     return finish(new NextResponse(upstream.body, { status: upstream.status, headers: copyResponseHeaders(upstream.headers) }), ctx, 0);
-  } catch {
-    return NextResponse.json(
-      { error: { code: 'backend_unreachable', message: 'Backend unreachable', pretty_message: 'Serviciul nu este disponibil momentan.' } },
-      { status: 502 },
-    );
+  } catch (error) {
+    return upstreamFailure(ctx, error, backendPath);
   }
 }

@@ -30,6 +30,12 @@ const serverEnvSchema = z.object({
   PUSHER_FORCE_TLS: booleanFlag.default(false),
   ANALYTICS_ENABLED: booleanFlag.default(false),
   ANALYTICS_DOMAIN: z.string().default('localhost'),
+  /** Every call to the backend gives up after this long (504 with the Romanian error); queue wait included. */
+  BACKEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** At most this many calls to the backend at once per web process; more wait in a queue… */
+  BACKEND_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** …of at most this many; beyond it a call is refused at once (503 with Retry-After). */
+  BACKEND_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(256),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

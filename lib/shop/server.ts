@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, referenceCodeOf } from '@/lib/api/errors';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
 import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
@@ -39,7 +39,7 @@ export type ThankYouOrder =
   | { kind: 'found'; order: Order }
   | { kind: 'missing' }
   /** The backend did not answer (down, 5xx): the page offers a retry instead of "not found". */
-  | { kind: 'unavailable' };
+  | { kind: 'unavailable'; referenceCode: string | null };
 
 /** The order of the signed-in customer; missing for no session, an unknown id or someone else's order. */
 export async function loadOrderForThankYou(orderId: string | undefined): Promise<ThankYouOrder> {
@@ -48,6 +48,6 @@ export async function loadOrderForThankYou(orderId: string | undefined): Promise
     return { kind: 'found', order: await backendFetch<Order>(`/api/v1/orders/${orderId}`) };
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 502;
-    return status >= 500 ? { kind: 'unavailable' } : { kind: 'missing' };
+    return status >= 500 ? { kind: 'unavailable', referenceCode: referenceCodeOf(error) } : { kind: 'missing' };
   }
 }

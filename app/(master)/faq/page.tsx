@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { FaqList } from '@/components/content/faq-list';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
+import { ReloadError } from '@/components/ui/reload-error';
 import { getFaqServer } from '@/lib/api/content-server';
+import { referenceCodeOf } from '@/lib/api/errors';
 
 export const metadata: Metadata = {
   title: 'Întrebări frecvente',
@@ -10,14 +12,23 @@ export const metadata: Metadata = {
 };
 
 export default async function FaqPage() {
-  const faq = await getFaqServer();
+  // With the backend down or slow the page still renders: the error box inside it retries by itself.
+  const faq = await getFaqServer().catch((error: unknown) => ({ failed: referenceCodeOf(error) }));
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Întrebări frecvente">
         <p>Răspunsurile la întrebările pe care ni le pun cel mai des clienții despre polițe, plată și cont.</p>
       </PageHeader>
       <div className="max-w-3xl">
-        <FaqList faq={faq} />
+        {Array.isArray(faq) ? (
+          <FaqList faq={faq} />
+        ) : (
+          <ReloadError
+            title="Nu am putut încărca întrebările frecvente"
+            message="Serverul nu răspunde momentan. Reîncercăm automat; puteți încerca și acum."
+            referenceCode={faq.failed}
+          />
+        )}
       </div>
     </Container>
   );

@@ -27,6 +27,7 @@ export default async function ThankYouPage({ searchParams }: { searchParams: Pro
         <ReloadError
           title="Nu am putut citi starea comenzii"
           message="Serverul nu răspunde momentan. Plata ta este în siguranță: starea comenzii se confirmă și fără această pagină."
+          referenceCode={result.referenceCode}
         />
       ) : (
         <Alert tone="warning" title="Nu am găsit comanda">

@@ -1,0 +1,181 @@
+import { getServerEnv } from '@/lib/config/env';
+import { REQUEST_ID_HEADER } from './request-id';
+
+/**
+ * The one way the web app calls the backend (BFF forward, server components, proxy.ts, pusher auth, analytics):
+ * a bounded fetch (issue 15 item 1).
+ *
+ * - Timeout: `BACKEND_TIMEOUT_MS` from the moment of the call (queue wait included) to the answer's end.
+ * - Cancellation: the client's `request.signal` is combined with the timeout (`AbortSignal.any`), so a client
+ *   that leaves cancels the upstream call and its socket.
+ * - Concurrency: at most `BACKEND_MAX_CONCURRENCY` calls at once per process; further calls wait in a queue of
+ *   at most `BACKEND_MAX_QUEUE`, beyond which they are refused at once (503 + Retry-After).
+ * - The request id travels as `X-Request-Id`.
+ *
+ * proxy.ts, route handlers and server components are bundled apart but run in one process: the gate lives on
+ * globalThis under a registered symbol so that they share it.
+ */
+export type BackendCallOptions = {
+  /** The client's abort signal (a route handler's `request.signal`). */
+  signal?: AbortSignal | null;
+  requestId?: string | null;
+  /** Overrides BACKEND_TIMEOUT_MS (tests, probes). */
+  timeoutMs?: number;
+};
+
+export type BackendCallFailure = 'timeout' | 'busy' | 'aborted' | 'unreachable';
+
+export class BackendCallError extends Error {
+  constructor(
+    readonly kind: BackendCallFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'BackendCallError';
+  }
+
+  /** The status the web app answers for this failure. */
+  get status(): number {
+    return { timeout: 504, busy: 503, aborted: 499, unreachable: 502 }[this.kind];
+  }
+}
+
+/** Romanian texts of the error bodies (the shape of the backend's errors: code, message, pretty_message). */
+const ANSWERS: Record<BackendCallFailure, { code: string; message: string; pretty_message: string }> = {
+  timeout: {
+    code: 'backend_timeout',
+    message: 'Backend did not answer in time',
+    pretty_message: 'Serviciul nu a răspuns la timp. Încercați din nou în câteva momente.',
+  },
+  busy: {
+    code: 'backend_busy',
+    message: 'Too many calls waiting for the backend',
+    pretty_message: 'Serviciul este foarte solicitat acum. Încercați din nou în câteva momente.',
+  },
+  aborted: { code: 'client_closed_request', message: 'The client went away', pretty_message: 'Cererea a fost anulată.' },
+  unreachable: {
+    code: 'backend_unreachable',
+    message: 'Backend unreachable',
+    pretty_message: 'Serviciul nu este disponibil momentan. Încercați din nou în câteva momente.',
+  },
+};
+
+export const RETRY_AFTER_BUSY_S = 2;
+
+/** The error body of a failure (the backend's shape). */
+export function backendFailureBody(kind: BackendCallFailure): { code: string; message: string; pretty_message: string } {
+  return ANSWERS[kind];
+}
+
+/** The JSON answer for a failed backend call: 504 / 503 + Retry-After / 502 (499 when nobody listens). */
+export function backendFailureResponse(error: BackendCallError, requestId?: string | null): Response {
+  const headers: Record<string, string> = { 'cache-control': 'no-store' };
+  if (error.kind === 'busy') headers['retry-after'] = String(RETRY_AFTER_BUSY_S);
+  if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+  return Response.json({ error: ANSWERS[error.kind] }, { status: error.status, headers });
+}
+
+type Gate = { active: number; queue: Array<() => void> };
+
+const GATE_KEY = Symbol.for('broker-web-shop.backend-gate');
+
+function gate(): Gate {
+  const holder = globalThis as unknown as Record<symbol, Gate | undefined>;
+  holder[GATE_KEY] ??= { active: 0, queue: [] };
+  return holder[GATE_KEY];
+}
+
+/** Calls in flight and waiting (for /readyz details and tests). */
+export function backendGateLoad(): { active: number; queued: number } {
+  const g = gate();
+  return { active: g.active, queued: g.queue.length };
+}
+
+async function acquire(signal: AbortSignal, limits: { concurrency: number; queue: number }): Promise<() => void> {
+  const g = gate();
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const next = g.queue.shift();
+    if (next) next();
+    else g.active -= 1;
+  };
+  if (g.active < limits.concurrency) {
+    g.active += 1;
+    return release;
+  }
+  if (g.queue.length >= limits.queue) throw new BackendCallError('busy', 'backend call queue full');
+  await new Promise<void>((resolve, reject) => {
+    const wake = () => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(); // the slot of the call that released passes to this one (active unchanged)
+    };
+    const onAbort = () => {
+      const index = g.queue.indexOf(wake);
+      if (index >= 0) g.queue.splice(index, 1);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    g.queue.push(wake);
+  });
+  return release;
+}
+
+function failureOf(error: unknown, timeout: AbortSignal, client: AbortSignal | null | undefined): BackendCallError {
+  if (error instanceof BackendCallError) return error;
+  if (client?.aborted) return new BackendCallError('aborted', 'client went away', { cause: error });
+  if (timeout.aborted) return new BackendCallError('timeout', 'backend call timed out', { cause: error });
+  return new BackendCallError('unreachable', 'backend unreachable', { cause: error });
+}
+
+/**
+ * fetch() towards the backend, bounded as described above. Resolves with the Response (whatever its status);
+ * rejects with a BackendCallError. The concurrency slot is held until the answer's body is read or cancelled.
+ */
+export async function callBackend(url: string | URL, init: RequestInit = {}, options: BackendCallOptions = {}): Promise<Response> {
+  const env = getServerEnv();
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? env.BACKEND_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  let release: (() => void) | null = null;
+  try {
+    release = await acquire(signal, { concurrency: env.BACKEND_MAX_CONCURRENCY, queue: env.BACKEND_MAX_QUEUE });
+    const headers = new Headers(init.headers);
+    if (options.requestId) headers.set(REQUEST_ID_HEADER, options.requestId);
+    const response = await fetch(url, { ...init, headers, signal, cache: 'no-store' });
+    return holdUntilRead(response, release, signal);
+  } catch (error) {
+    release?.();
+    throw failureOf(error, timeout, options.signal);
+  }
+}
+
+/** Keeps the slot until the body is consumed, cancelled or aborted (a streamed answer counts as in flight). */
+function holdUntilRead(response: Response, release: () => void, signal: AbortSignal): Response {
+  if (!response.body || [101, 204, 205, 304].includes(response.status)) {
+    release();
+    return response;
+  }
+  signal.addEventListener('abort', release, { once: true });
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

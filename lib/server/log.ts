@@ -1,0 +1,28 @@
+/**
+ * The web app's structured log: one JSON object per line on stdout/stderr (`time`, `level`, `msg`, and fields
+ * such as `request_id`), the same shape as the reference backend's pino lines, so one query finds a request in
+ * both. `LOG_LEVEL` (shared with the backend) filters: debug < info < warn < error; `silent` logs nothing.
+ */
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<Level | 'silent', number> = { debug: 20, info: 30, warn: 40, error: 50, silent: 100 };
+
+function threshold(): number {
+  const level = (process.env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (level === 'trace') return 0;
+  if (level === 'fatal') return 60;
+  return ORDER[level as Level | 'silent'] ?? ORDER.info;
+}
+
+function errorFields(value: unknown): unknown {
+  if (!(value instanceof Error)) return value;
+  return { type: value.name, message: value.message, stack: value.stack };
+}
+
+export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+  if (ORDER[level] < threshold()) return;
+  const entry: Record<string, unknown> = { level: ORDER[level], time: Date.now(), msg, ...fields };
+  if ('err' in entry) entry.err = errorFields(entry.err);
+  const line = `${JSON.stringify(entry)}\n`;
+  if (level === 'error' || level === 'warn') process.stderr.write(line);
+  else process.stdout.write(line);
+}
