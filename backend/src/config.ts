@@ -59,6 +59,20 @@ const envSchema = z.object({
   DEV_ENDPOINTS: bool(false),
   /** Dev fault point: the process SIGKILLs itself right after a write to this path commits (needs the /dev endpoints). */
   DEV_CRASH_AFTER_COMMIT: z.preprocess(emptyToUndefined, z.string().startsWith('/').max(500).optional()),
+  /** Simulated processor: seconds between IPN delivery attempts (the last one repeats). */
+  PAYMENT_IPN_RETRY_SCHEDULE: z
+    .preprocess(emptyToUndefined, z.string().default('5,30,120,600,3600,10800'))
+    .pipe(z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'a comma-separated list of whole seconds, e.g. 5,30,120'))
+    .transform((s) => s.split(',').map((n) => Number(n.trim())))
+    .pipe(z.array(z.number().int().min(1).max(86_400)).min(1).max(50)),
+  /** Simulated processor: IPN delivery attempts (the first one included) before it gives up. */
+  PAYMENT_IPN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
+  /** Simulated processor: a checkout not answered within this many seconds expires. */
+  PAYMENT_CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(900),
+  /** Reconciliation: orders awaiting payment longer than this (since their last payment started) are asked about. */
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).default(1800),
+  /** Reconciliation: how often the job runs. */
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   WEB_APP_URL: z.url().default('http://localhost:3000'),
   /**
    * Peers whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated; `loopback`, `none`): the web
@@ -94,6 +108,13 @@ export interface Config {
   mailFrom: string;
   devEndpoints: boolean;
   devCrashAfterCommit: string | null;
+  payments: {
+    ipnRetryScheduleSeconds: number[];
+    ipnMaxAttempts: number;
+    checkoutTtlSeconds: number;
+    reconcileAfterSeconds: number;
+    reconcileIntervalSeconds: number;
+  };
   webAppUrl: string;
   /** proxy-addr trust list for X-Forwarded-For (empty: the socket address is the client). */
   trustedProxies: string[];
@@ -131,6 +152,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,
     devCrashAfterCommit: e.DEV_CRASH_AFTER_COMMIT ?? null,
+    payments: {
+      ipnRetryScheduleSeconds: e.PAYMENT_IPN_RETRY_SCHEDULE,
+      ipnMaxAttempts: e.PAYMENT_IPN_MAX_ATTEMPTS,
+      checkoutTtlSeconds: e.PAYMENT_CHECKOUT_TTL_SECONDS,
+      reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
+      reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+    },
     webAppUrl: e.WEB_APP_URL.replace(/\/+$/, ''),
     trustedProxies: e.BACKEND_TRUSTED_PROXIES,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

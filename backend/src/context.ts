@@ -26,6 +26,9 @@ export interface AppContext {
   delayNext: Map<string, { ms: number; times: number }>;
   /** Process lifecycle: true once SIGTERM started the drain (/readyz answers 503). */
   lifecycle: { draining: boolean };
-  /** Background jobs (started by listen(), stopped by close()): mail outbox delivery. */
-  workers: { mail: PeriodicWorker; reminders: PeriodicWorker };
+  /**
+   * Background jobs (started by listen(), stopped by close()): mail outbox delivery, expiry reminders, the
+   * simulated processor's IPN retries, payment reconciliation.
+   */
+  workers: { mail: PeriodicWorker; reminders: PeriodicWorker; ipn: PeriodicWorker; reconcile: PeriodicWorker };
 }

@@ -15,6 +15,8 @@ import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
 import { PeriodicWorker } from './lib/worker';
 import { deliverDueMail } from './mail/outbox';
+import { retryDueIpns } from './modules/payments/processor';
+import { reconcilePayments } from './modules/payments/reconcile';
 import { createMailer } from './mail/mailer';
 import { Realtime } from './realtime/broadcaster';
 import { attachPusherServer } from './realtime/pusher-server';
@@ -138,6 +140,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Expiry reminders: a pass on start (catching up after a restart) and every few minutes; each pass works on
   // the clock's Bucharest day and sends each (item, threshold) once.
   workers.reminders = new PeriodicWorker('expiry reminders', REMINDER_POLL_MS, async () => runExpiryReminders(ctx), app.log);
+  workers.ipn = new PeriodicWorker('processor IPN retries', WORKER_POLL_MS, () => retryDueIpns(ctx), app.log);
+  workers.reconcile = new PeriodicWorker('payment reconciliation', config.payments.reconcileIntervalSeconds * 1000, () => reconcilePayments(ctx), app.log);
   // Events other processes published, and maintenance / product flags other processes changed, reach this
   // process's sockets within one poll.
   realtime.start(() => ctx.site.refresh());

@@ -179,7 +179,10 @@ describe('payments', () => {
 
     const sig = createHmac('sha256', 'development-payment-secret').update(`${p.body.data.payment_id}:confirmed:1`).digest('hex');
     const wrongAmount = await call('POST', '/api/v1/payments/ipn', { body: { payment_id: p.body.data.payment_id, status: 'confirmed', amount_bani: 1, signature: sig } });
-    expect(wrongAmount.status).toBe(422);
+    // Signed but for another amount: recorded and acknowledged, the order stays unpaid, the charge is a refund to make.
+    expect(wrongAmount.status).toBe(200);
+    expect(wrongAmount.body.data).toMatchObject({ outcome: 'amount_mismatch', order_status: 'awaiting_payment' });
+    expect((await call('GET', `/api/v1/orders/${res.body.data.id}`, { token })).body.data.status).toBe('awaiting_payment');
 
     const foreign = await call('POST', `/api/v1/orders/${res.body.data.id}/payments`, { token, body: { return_url: 'https://evil.example/thank-you' } });
     expect(fields(foreign)).toEqual({ return_url: ['Adresa de întoarcere nu este permisă.'] });

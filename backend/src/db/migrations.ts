@@ -322,6 +322,50 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE password_resets ADD COLUMN purpose TEXT NOT NULL DEFAULT 'reset';
     `,
   },
+  {
+    version: 8,
+    name: 'payment events, refunds due and the simulated processor',
+    // payment_events: every signed notification (IPN) and every reconciliation answer, as received.
+    // refunds: charges that cannot be honoured (a second charge of a paid order), for operations to refund.
+    // processor_transactions: the simulated processor's own record of what it decided and of its IPN deliveries.
+    sql: `
+      CREATE TABLE payment_events (
+        id INTEGER PRIMARY KEY,
+        payment_id TEXT NOT NULL,
+        order_id INTEGER,
+        status TEXT NOT NULL,
+        amount_bani INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        received_at TEXT NOT NULL
+      );
+      CREATE INDEX payment_events_payment ON payment_events(payment_id);
+      CREATE INDEX payment_events_order ON payment_events(order_id);
+      CREATE TABLE refunds (
+        id INTEGER PRIMARY KEY,
+        payment_id TEXT NOT NULL UNIQUE,
+        order_id INTEGER,
+        amount_bani INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'due',
+        created_at TEXT NOT NULL,
+        refunded_at TEXT
+      );
+      CREATE INDEX refunds_status ON refunds(status, created_at);
+      CREATE TABLE processor_transactions (
+        payment_id TEXT PRIMARY KEY,
+        amount_bani INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        decided_at TEXT NOT NULL,
+        ipn_attempts INTEGER NOT NULL DEFAULT 0,
+        ipn_next_at TEXT,
+        ipn_delivered_at TEXT,
+        ipn_last_result TEXT
+      );
+      CREATE INDEX processor_transactions_ipn_due ON processor_transactions(ipn_next_at) WHERE ipn_delivered_at IS NULL;
+      CREATE INDEX payments_order ON payments(order_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

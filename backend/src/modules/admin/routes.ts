@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { safeEqual } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { ApiError, errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
-import { parse } from '../../lib/validation';
+import { idParam, parse } from '../../lib/validation';
+import { listRefunds, markRefunded } from '../payments/service';
 import { PRODUCT_FLAGS, type ProductFlag } from './service';
 
 const maintenanceSchema = z.object({
@@ -37,6 +38,30 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext) {
   app.get('/admin/product-statuses', async (req, reply) => {
     guard(req);
     return sendData(reply, ctx.site.productStatus());
+  });
+
+  // Payments operations (backend/README.md "Payments"): refunds to make, and what the processor said.
+  app.get('/admin/refunds', async (req, reply) => {
+    guard(req);
+    const q = parse(z.object({ status: z.enum(['due', 'refunded', 'all']).default('due') }), req.query);
+    return sendData(reply, listRefunds(ctx, q.status));
+  });
+
+  app.post('/admin/refunds/:id/refunded', async (req, reply) => {
+    guard(req);
+    const { id } = parse(idParam, req.params);
+    const refund = markRefunded(ctx, id);
+    if (!refund) throw errors.notFound('Refund', 'Rambursarea nu există.');
+    return sendData(reply, refund);
+  });
+
+  app.get('/admin/payment-events', async (req, reply) => {
+    guard(req);
+    const q = parse(z.object({ order_id: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }), req.query);
+    const rows = q.order_id
+      ? ctx.db.prepare('SELECT * FROM payment_events WHERE order_id = ? ORDER BY id DESC LIMIT ?').all(q.order_id, q.limit)
+      : ctx.db.prepare('SELECT * FROM payment_events ORDER BY id DESC LIMIT ?').all(q.limit);
+    return sendData(reply, rows);
   });
 
   app.put('/admin/product-statuses', async (req, reply) => {

@@ -6,6 +6,8 @@ import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { bucharestDay, type FakeClock, type OffsetClock } from '../../lib/clock';
 import { parse } from '../../lib/validation';
+import { decide, lookupPayment, processorTransaction } from '../payments/processor';
+import { findPayment } from '../payments/service';
 
 const outboxQuery = z.object({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
 const userPatch = z.object({ is_deleted: z.boolean().optional(), is_two_factor_required: z.boolean().optional() });
@@ -106,6 +108,26 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
     }
     return sendData(reply, publicUser(findUserByEmail(ctx, email)!));
   });
+
+  // The simulated processor: a late answer for a payment (a bank authorisation after a decline, say), sent by
+  // IPN with the processor's retries; its record of a payment; its retry run and the reconciliation job, now.
+  app.post('/dev/processor/payments/:payment_id/notify', async (req, reply) => {
+    const { payment_id } = parse(z.object({ payment_id: z.string().max(100) }), req.params);
+    const body = parse(z.object({ status: z.enum(['confirmed', 'declined']) }), req.body);
+    const payment = findPayment(ctx, payment_id);
+    if (!payment) throw errors.notFound('Payment', 'Plata nu există.');
+    const ipn_status = await decide(ctx, payment.id, payment.amount_bani, body.status);
+    return sendData(reply, { ...processorTransaction(ctx, payment.id), first_ipn_status: ipn_status });
+  });
+
+  app.get('/dev/processor/payments/:payment_id', async (req, reply) => {
+    const { payment_id } = parse(z.object({ payment_id: z.string().max(100) }), req.params);
+    return sendData(reply, { lookup: lookupPayment(ctx, payment_id), transaction: processorTransaction(ctx, payment_id) ?? null });
+  });
+
+  app.post('/dev/processor/ipn-retries/run', async (_req, reply) => sendData(reply, { acknowledged: await ctx.workers.ipn.runOnce() }));
+
+  app.post('/dev/payments/reconcile', async (_req, reply) => sendData(reply, { settled: await ctx.workers.reconcile.runOnce() }));
 
   app.post('/dev/fail-next', async (req, reply) => {
     const body = parse(failNextSchema, req.body);

@@ -3,32 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../lib/auth';
-import { hmacHex, safeEqual } from '../../lib/crypto';
+import { safeEqual } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { idParam, M, parse } from '../../lib/validation';
 import { orderNumber } from '../../db/seed';
-import { queueMail } from '../../mail/outbox';
-import { policyIssuedMail, vignetteIssuedMail } from '../../mail/templates';
 import { formatLei } from '../../pdf/policy-pdf';
 import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
-import { issuePolicy, serializePolicy, type PolicyRow } from '../policies/service';
 import { productRow } from '../products/service';
-
-interface PaymentRow {
-  id: string;
-  order_id: number;
-  amount_bani: number;
-  status: 'pending' | 'confirmed' | 'declined' | 'cancelled';
-  return_url: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export const checkoutSignature = (secret: string, paymentId: string) => hmacHex(secret, `checkout:${paymentId}`);
-export const ipnSignature = (secret: string, paymentId: string, status: string, amountBani: number) =>
-  hmacHex(secret, `${paymentId}:${status}:${amountBani}`);
+import { checkoutExpired, checkoutSignature, decide, ipnSignature, processorTransaction } from './processor';
+import { findPayment, settlePayment, type PaymentRow } from './service';
 
 const createSchema = z.object({ return_url: z.string({ error: M.required }).max(2000).pipe(z.url({ error: 'Adresa de întoarcere nu este validă.' })) });
 const paymentParam = z.object({ payment_id: z.uuid() });
@@ -59,7 +44,6 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
   const webOrigin = new URL(ctx.config.webAppUrl).origin;
   const brokerName = () =>
     (JSON.parse(ctx.db.prepare("SELECT value FROM settings WHERE key = 'broker'").pluck().get() as string) as { name: string }).name;
-  const findPayment = (id: string) => ctx.db.prepare('SELECT * FROM payments WHERE id = ?').get(id) as PaymentRow | undefined;
 
   app.post('/api/v1/orders/:id/payments', async (req, reply) => {
     const { user } = requireAuth(ctx, req);
@@ -91,15 +75,31 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  // ── Simulated payment processor (a separate "site" on this server) ──────────────
+  // ── Simulated payment processor (a separate "site" on this server; processor.ts) ──
   const checkPaymentLink = (reply: FastifyReply, paymentId: string, signature: string): PaymentRow | null => {
-    const payment = findPayment(paymentId);
+    const payment = findPayment(ctx, paymentId);
     if (!payment || !safeEqual(signature, checkoutSignature(secret, paymentId))) {
       reply.code(403).type('text/html; charset=utf-8').send(page('Plată invalidă', '<h1>Linkul de plată nu este valid.</h1>'));
       return null;
     }
     return payment;
   };
+  const backToShop = (payment: PaymentRow) => {
+    const back = new URL(payment.return_url);
+    back.searchParams.set('order_id', String(payment.order_id));
+    back.searchParams.set('payment_id', payment.id);
+    return back.toString();
+  };
+  /** The processor's own view: answered already, or left unanswered past its lifetime. */
+  const closedPage = (reply: FastifyReply, payment: PaymentRow) => {
+    const expired = !processorTransaction(ctx, payment.id);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
+      expired
+        ? page('Plată expirată', `<h1>Sesiunea de plată a expirat.</h1><p><a href="${esc(backToShop(payment))}">Înapoi la magazin</a></p>`)
+        : page('Plată procesată', `<h1>Această plată a fost deja procesată.</h1><p><a href="${esc(backToShop(payment))}">Înapoi la magazin</a></p>`),
+    );
+  };
+  const isOpen = (payment: PaymentRow) => !processorTransaction(ctx, payment.id) && !checkoutExpired(ctx, payment.created_at);
 
   app.get('/payment-processor/checkout/:payment_id', async (req, reply) => {
     const params = paymentParam.safeParse(req.params);
@@ -109,16 +109,11 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
     }
     const payment = checkPaymentLink(reply, params.data.payment_id, query.data.signature);
     if (!payment) return reply;
+    if (!isOpen(payment)) return closedPage(reply, payment);
     const order = findOrder(ctx, payment.order_id)!;
     const product = productRow(ctx, order.product_code);
     const sig = esc(query.data.signature);
     const base = `/payment-processor/checkout/${payment.id}`;
-    if (payment.status !== 'pending') {
-      const back = new URL(payment.return_url);
-      back.searchParams.set('order_id', String(order.id));
-      back.searchParams.set('payment_id', payment.id);
-      return reply.type('text/html; charset=utf-8').send(page('Plată procesată', `<h1>Această plată a fost deja procesată.</h1><p><a href="${esc(back.toString())}">Înapoi la magazin</a></p>`));
-    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
       page('Plată cu cardul', `<h1>Plată securizată cu cardul</h1><dl>
 <dt>Comerciant</dt><dd>${esc(brokerName())}</dd>
@@ -131,24 +126,6 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  async function sendIpn(payment: PaymentRow, status: 'confirmed' | 'declined') {
-    const body = JSON.stringify({ payment_id: payment.id, status, amount_bani: payment.amount_bani, signature: ipnSignature(secret, payment.id, status, payment.amount_bani) });
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      try {
-        const res = await fetch(`${ctx.internalUrl()}/api/v1/payments/ipn`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (res.status < 500) return res.status;
-      } catch (err) {
-        ctx.log.warn({ err, attempt }, 'IPN delivery failed');
-      }
-    }
-    return 0;
-  }
-
   for (const action of ['confirm', 'decline'] as const) {
     app.post(`/payment-processor/checkout/:payment_id/${action}`, async (req, reply) => {
       const params = paymentParam.safeParse(req.params);
@@ -158,63 +135,23 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
       }
       const payment = checkPaymentLink(reply, params.data.payment_id, body.data.signature);
       if (!payment) return reply;
-      if (payment.status === 'pending') {
-        const status = await sendIpn(payment, action === 'confirm' ? 'confirmed' : 'declined');
-        if (status !== 200) ctx.log.warn({ payment: payment.id, status }, 'IPN not accepted');
-      }
-      const back = new URL(payment.return_url);
-      back.searchParams.set('order_id', String(payment.order_id));
-      back.searchParams.set('payment_id', payment.id);
-      return reply.code(303).header('location', back.toString()).send();
+      // The processor answers a checkout once; the merchant hears it by IPN (retried until acknowledged).
+      if (!isOpen(payment)) return closedPage(reply, payment);
+      const status = await decide(ctx, payment.id, payment.amount_bani, action === 'confirm' ? 'confirmed' : 'declined');
+      if (status !== 200) ctx.log.warn({ payment: payment.id, status }, 'IPN not acknowledged at once; the processor retries');
+      return reply.code(303).header('location', backToShop(payment)).send();
     });
   }
 
-  // ── IPN: the only way an order becomes paid ────────────────────────────────────
+  // ── IPN: the processor's signed notification; the only way a payment is confirmed besides reconciliation ──
   app.post('/api/v1/payments/ipn', async (req, reply) => {
     const body = parse(ipnSchema, req.body);
     const expected = ipnSignature(secret, body.payment_id, body.status, body.amount_bani);
     if (!safeEqual(body.signature, expected)) {
       throw new ApiError(403, 'invalid_signature', 'Invalid IPN signature.', 'Semnătura notificării de plată nu este validă.');
     }
-    const payment = findPayment(body.payment_id);
-    if (!payment) throw errors.notFound('Payment', 'Plata nu există.');
-    if (payment.amount_bani !== body.amount_bani) throw fieldError('amount_bani', 'Suma nu corespunde plății.');
-    if (payment.status === body.status) return sendData(reply, { payment_id: payment.id, status: payment.status, already_processed: true });
-    if (payment.status !== 'pending') {
-      throw errors.conflict('payment_not_pending', `Payment is ${payment.status}.`, 'Plata a fost deja procesată.');
-    }
-    return idempotentWrite(
-      ctx, req, reply, 200,
-      () => {
-        const at = ctx.clock.now().toISOString();
-        const r = ctx.db.prepare("UPDATE payments SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").run(body.status, at, payment.id);
-        if (r.changes === 0) throw errors.conflict('payment_not_pending', 'Payment is not pending.', 'Plata a fost deja procesată.');
-        const order = findOrder(ctx, payment.order_id)!;
-        let policy: PolicyRow | null = null;
-        if (body.status === 'confirmed' && order.status !== 'paid') {
-          ctx.db.prepare("UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, order.id);
-          policy = issuePolicy(ctx, findOrder(ctx, order.id)!);
-          ctx.db.prepare('UPDATE orders SET policy_id = ? WHERE id = ?').run(policy.id, order.id);
-        } else if (body.status === 'declined' && order.status !== 'paid') {
-          ctx.db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").run(at, order.id);
-        }
-        const channel = `private-user.${order.user_id}`;
-        ctx.realtime.publish(channel, 'payment.updated', { payment_id: payment.id, order_id: order.id, status: body.status });
-        ctx.realtime.publish(channel, 'order.updated', serializeOrder(ctx, findOrder(ctx, order.id)!));
-        if (policy) {
-          const serialized = serializePolicy(ctx, policy);
-          ctx.realtime.publish(channel, 'policy.issued', serialized);
-          const customer = JSON.parse(order.customer) as { first_name: string; email: string };
-          queueMail(ctx, {
-            to: customer.email,
-            ...(serialized.is_vignette
-              ? vignetteIssuedMail(customer.first_name, policy.number, serialized.product_name, String(serialized.input.registration_plate), policy.starts_on, policy.ends_on)
-              : policyIssuedMail(customer.first_name, policy.number, serialized.product_name)),
-            attachments: [{ kind: 'policy_pdf', policy_id: policy.id }],
-          });
-        }
-        return { payment_id: payment.id, status: body.status, already_processed: false };
-      },
-    );
+    // Every signed notification is recorded and acknowledged with 200 (so the processor stops retrying); what it
+    // did is in `outcome`. A charge is never refused: it pays the order or becomes a refund to make.
+    return sendData(reply, settlePayment(ctx, body.payment_id, body.status, body.amount_bani, 'ipn'));
   });
 }
