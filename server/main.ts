@@ -75,7 +75,7 @@ server.listen(settings.port, settings.host, () => {
   const cacheState = cache.enabled ? `guest page cache ${settings.cache.ttlMs} ms` : 'guest page cache off';
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : settings.port;
-  console.log(`[web] ready on http://${settings.host ?? 'localhost'}:${port} (${cacheState})`);
+  log('info', `[web] ready on http://${settings.host ?? 'localhost'}:${port} (${cacheState})`, { port });
 });
 drainOnShutdown(server, { drainMs: settings.drainMs, onDraining: () => (lifecycle.draining = true) });
 
