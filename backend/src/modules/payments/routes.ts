@@ -90,16 +90,19 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
     back.searchParams.set('payment_id', payment.id);
     return back.toString();
   };
+  // A payment confirmed or declined here was answered at the processor (databases older than its own record).
+  const decidedHere = (payment: PaymentRow) => payment.status === 'confirmed' || payment.status === 'declined';
+  const isOpen = (payment: PaymentRow) => !processorTransaction(ctx, payment.id) && !decidedHere(payment) && !checkoutExpired(ctx, payment.created_at);
   /** The processor's own view: answered already, or left unanswered past its lifetime. */
   const closedPage = (reply: FastifyReply, payment: PaymentRow) => {
-    const expired = !processorTransaction(ctx, payment.id);
+    const expired = !processorTransaction(ctx, payment.id) && !decidedHere(payment);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
       expired
         ? page('Plată expirată', `<h1>Sesiunea de plată a expirat.</h1><p><a href="${esc(backToShop(payment))}">Înapoi la magazin</a></p>`)
         : page('Plată procesată', `<h1>Această plată a fost deja procesată.</h1><p><a href="${esc(backToShop(payment))}">Înapoi la magazin</a></p>`),
     );
   };
-  const isOpen = (payment: PaymentRow) => !processorTransaction(ctx, payment.id) && !checkoutExpired(ctx, payment.created_at);
+
 
   app.get('/payment-processor/checkout/:payment_id', async (req, reply) => {
     const params = paymentParam.safeParse(req.params);
