@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { readLocalSecrets } from './scripts/local-secrets.mjs';
 
 /**
  * End-to-end tests: the production web app against the real reference backend, in Debian's Chromium.
@@ -12,20 +13,31 @@ export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${WEB_PORT}
 export const backendURL = process.env.E2E_BACKEND_URL ?? `http://127.0.0.1:${BACKEND_PORT}`;
 const runId = `${Date.now()}`;
 
+// No fixed secret anywhere: the servers get this checkout's generated local secrets (scripts/local-secrets.mjs),
+// which the specs read too (e2e/helpers/secrets.ts).
+const secrets = readLocalSecrets();
+
 const serverEnv = {
-  NODE_ENV: 'production',
   NEXT_TELEMETRY_DISABLED: '1',
   BACKEND_PORT: String(BACKEND_PORT),
   BACKEND_HOST: '127.0.0.1',
   DATABASE_PATH: `.data/e2e-${runId}.sqlite`,
-  DEV_ENDPOINTS: '1',
   WEB_APP_URL: `http://localhost:${WEB_PORT}`,
   BACKEND_API_URL: `http://127.0.0.1:${BACKEND_PORT}`,
   PRODUCTS_API_URL: `http://127.0.0.1:${BACKEND_PORT}`,
   PUSHER_WS_HOST: '127.0.0.1',
   PUSHER_WS_PORT: String(BACKEND_PORT),
   LOG_LEVEL: 'warn',
+  ...secrets,
+  // The main run has no reCAPTCHA keys: captcha is switched off explicitly (e2e/captcha.spec.ts runs it on).
+  CAPTCHA_ENABLED: 'false',
+  RECAPTCHA_SITE_KEY: '',
+  RECAPTCHA_SECRET: '',
 };
+// The backend runs as a test instance (its /dev endpoints on: outbox, fault injection); the web app as in
+// production, which refuses dev endpoints, placeholder secrets and unconfigured captcha.
+const backendEnv = { ...serverEnv, NODE_ENV: 'test', DEV_ENDPOINTS: '1' };
+const webEnv = { ...serverEnv, NODE_ENV: 'production', DEV_ENDPOINTS: '', PORT: String(WEB_PORT) };
 
 export default defineConfig({
   testDir: './e2e',
@@ -75,7 +87,7 @@ export default defineConfig({
           // scripts/e2e.mjs bundles the backend first (npm run backend:build).
           command: 'node backend/dist/main.mjs',
           url: `http://127.0.0.1:${BACKEND_PORT}/api/v1/maintenances/status`,
-          env: serverEnv,
+          env: backendEnv,
           reuseExistingServer: false,
           timeout: 60_000,
           stdout: 'pipe',
@@ -84,7 +96,7 @@ export default defineConfig({
           // scripts/e2e.mjs bundles the web server too (npm run server:build).
           command: `node server/dist/main.mjs -p ${WEB_PORT}`,
           url: `http://localhost:${WEB_PORT}/`,
-          env: { ...serverEnv, PORT: String(WEB_PORT) },
+          env: webEnv,
           reuseExistingServer: false,
           timeout: 120_000,
           stdout: 'pipe',

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Pusher from 'pusher';
+import { withLocalSecrets } from '../scripts/local-secrets.mjs';
+import { E2E_PUSHER_SECRET } from './helpers/secrets';
 import { test, expect } from './fixtures';
 import { signUpThroughApi } from './fixtures/auth';
 
@@ -44,7 +46,7 @@ test.describe('backend down, then back', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'broker-resilience-'));
     web = spawn(process.execPath, ['server/dist/main.mjs', '-p', String(WEB_PORT)], {
       env: {
-        ...process.env,
+        ...withLocalSecrets(process.env),
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         BACKEND_API_URL: BACKEND,
@@ -84,7 +86,7 @@ test.describe('backend down, then back', () => {
     await expect(retry).toBeVisible();
     backend = spawn(process.execPath, ['backend/dist/main.mjs'], {
       env: {
-        ...process.env,
+        ...withLocalSecrets(process.env),
         NODE_ENV: 'production',
         BACKEND_PORT: String(BACKEND_PORT),
         DATABASE_PATH: path.join(dataDir, 'db.sqlite'),
@@ -130,7 +132,7 @@ test.describe('realtime', () => {
     const pusher = new Pusher({
       appId: 'local-app',
       key: 'local-key',
-      secret: 'local-secret',
+      secret: E2E_PUSHER_SECRET,
       host: url.hostname,
       port: url.port,
       useTLS: false,

@@ -1,7 +1,8 @@
 import { test, expect } from './fixtures';
+import { E2E_ADMIN_TOKEN } from './helpers/secrets';
 import { answerOnProcessor, orderIdOf, placeOrderAsGuest, randomCnp, uniqueEmail } from './shop-helpers';
 
-const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'development-admin-token';
+const ADMIN_TOKEN = E2E_ADMIN_TOKEN;
 
 test('a partner purchase through /rca-abc/… shows the partner theme and records partner abc on the order', async ({ page }) => {
   test.setTimeout(120_000);

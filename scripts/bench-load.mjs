@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
+import { withLocalSecrets } from './local-secrets.mjs';
 
 const WEB_PORT = 3250;
 const BACKEND_PORT = 4250;
@@ -21,7 +22,8 @@ const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
 const DURATION = Number(process.env.LOAD_DURATION || 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS || 100);
 const SETTLE = Number(process.env.LOAD_SETTLE || 30);
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
+// Production mode with this checkout's generated local secrets and captcha off (scripts/local-secrets.mjs).
+const env = { ...withLocalSecrets(process.env), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
 const children = [];
 
 function rssMb(pid) {

@@ -28,6 +28,7 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
+import { withLocalSecrets } from './local-secrets.mjs';
 
 const WEB_PORT = 3200;
 const BACKEND_PORT = 4200;
@@ -46,7 +47,8 @@ const NEXT_BIN = 'node_modules/next/dist/bin/next';
 const DEMO = { email: 'client@exemplu.ro', password: 'Parola-Demo-2026' };
 
 const children = [];
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
+// Production mode with this checkout's generated local secrets and captcha off (scripts/local-secrets.mjs).
+const env = { ...withLocalSecrets(process.env), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
 
 function build(dir, label) {
   if (existsSync(path.join(dir, '.next/BUILD_ID')) && process.env.BENCH_REBUILD !== '1') return;

@@ -15,9 +15,14 @@ import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
 import { loadDotEnv } from './load-env.mjs';
+import { withLocalSecrets } from './local-secrets.mjs';
 
 const dev = process.argv.includes('--dev');
-const env = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const settings = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+// A local run (NODE_ENV not production in the caller's settings) gets the generated local secrets and captcha
+// switched off explicitly unless keys are set (scripts/local-secrets.mjs); a deployment sets its own and the
+// processes refuse to start without them.
+const env = settings.NODE_ENV === 'production' ? settings : withLocalSecrets(settings);
 const port = env.PORT || '3000';
 const nextBin = 'node_modules/next/dist/bin/next';
 

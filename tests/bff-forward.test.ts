@@ -277,6 +277,49 @@ describe('session cookie', () => {
   });
 });
 
+describe('allowlist', () => {
+  it.each([
+    ['POST', ['payments', 'ipn']],
+    ['GET', ['admin', 'maintenance']],
+    ['POST', ['admin', 'maintenance']],
+    ['GET', ['dev', 'outbox']],
+    ['GET', ['orders', '..', '..', '..', 'admin', 'maintenance']],
+    ['GET', ['orders', '%2e%2e']],
+    ['GET', ['orders', '1/../../../admin']],
+    ['GET', ['products', 'rca', 'extra']],
+    ['DELETE', ['orders', '5']],
+    ['PUT', ['orders']],
+    ['GET', ['auth', 'login']],
+    ['GET', ['']],
+    ['GET', ['..', 'pusher', 'auth']],
+  ])('%s %j: 404 without contacting the backend', async (method, segments) => {
+    const res = await forwardApiRequest(req('x', { method, body: method === 'GET' ? undefined : '{}' }), segments);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('not_found');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('forwards the calls of lib/api (HEAD like GET)', async () => {
+    for (const [method, segments] of [
+      ['GET', ['orders', '12']],
+      ['HEAD', ['policies', '3', 'document']],
+      ['GET', ['quotes', '0b6f4c1e-8f3a-4d2b-9a7e-1c2d3e4f5a6b']],
+      ['POST', ['orders', '12', 'payments']],
+      ['DELETE', ['sessions', '7']],
+    ] as const) {
+      const res = await forwardApiRequest(req('x', { method, body: method === 'POST' ? '{}' : undefined }), [...segments]);
+      expect(res.status).toBe(200);
+    }
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /api/v1/orders/12',
+      'HEAD /api/v1/policies/3/document',
+      'GET /api/v1/quotes/0b6f4c1e-8f3a-4d2b-9a7e-1c2d3e4f5a6b',
+      'POST /api/v1/orders/12/payments',
+      'DELETE /api/v1/sessions/7',
+    ]);
+  });
+});
+
 describe('cross-site protection', () => {
   it('refuses a write without the matching X-XSRF-TOKEN header', async () => {
     for (const header of ['', 'wrong']) {
@@ -290,14 +333,14 @@ describe('cross-site protection', () => {
   });
 
   it('refuses a write from a foreign Origin even with the token', async () => {
-    const res = await forwardApiRequest(req('orders', { method: 'DELETE', headers: { origin: 'https://evil.example' } }), ['orders']);
+    const res = await forwardApiRequest(req('sessions/5', { method: 'DELETE', headers: { origin: 'https://evil.example' } }), ['sessions', '5']);
     expect(res.status).toBe(403);
     expect(seen).toHaveLength(0);
   });
 
   it('accepts the app origin and the request host', async () => {
     for (const origin of [APP, 'http://localhost:3000']) {
-      const res = await forwardApiRequest(req('orders', { method: 'PUT', body: '{}', headers: { origin } }), ['orders']);
+      const res = await forwardApiRequest(req('profile', { method: 'PUT', body: '{}', headers: { origin } }), ['profile']);
       expect(res.status).toBe(200);
     }
   });

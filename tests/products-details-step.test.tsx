@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DetailsStep } from '@/components/products/details-step';
+import { PublicConfigContext } from '@/components/providers/public-config-context';
+import type { PublicConfig } from '@/lib/config/env';
 import type { Offer, Quote } from '@/lib/api/checkout';
 import { ApiError } from '@/lib/api/errors';
 import { readDraft, resetDraftCache, writeDraft } from '@/lib/shop/draft-store';
@@ -40,9 +43,21 @@ const quote: Quote = {
 };
 const CNP = '1850615400011';
 
+const config: PublicConfig = {
+  recaptchaSiteKey: '',
+  googleClientId: '',
+  pusher: { key: 'k', cluster: 'eu', wsHost: '127.0.0.1', wsPort: 4000, forceTLS: false },
+  analytics: { enabled: false, domain: 'localhost' },
+};
+
+function WithConfig({ children }: { children: ReactNode }) {
+  return <PublicConfigContext value={config}>{children}</PublicConfigContext>;
+}
+
 function renderStep() {
   return render(
     <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} />,
+    { wrapper: WithConfig },
   );
 }
 
@@ -145,6 +160,7 @@ describe('DetailsStep with an expired quote', () => {
     const user = userEvent.setup();
     render(
       <DetailsStep flowKey="rca" productName="Asigurare RCA" quote={quote} offer={offer} identity="cnp" prefill={{ cnp: CNP }} onBack={() => {}} onRequote={onRequote} />,
+      { wrapper: WithConfig },
     );
     await fillAndSubmit(user);
     expect(await screen.findByText('Oferta a expirat. Recalculați prețul.')).toBeInTheDocument();

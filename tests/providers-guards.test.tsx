@@ -8,6 +8,7 @@ import { CaptchaNotice } from '@/components/providers/captcha-notice';
 import { useCaptchaToken, captchaAction } from '@/components/providers/use-captcha-token';
 import { PublicConfigContext } from '@/components/providers/public-config-context';
 import type { PublicConfig } from '@/lib/config/env';
+import { resetRecaptchaLoader } from '@/lib/captcha/recaptcha';
 
 const config: PublicConfig = {
   recaptchaSiteKey: '',
@@ -122,7 +123,11 @@ describe('captcha (SPEC §5)', () => {
       );
     };
 
-  beforeEach(() => resetCaptchaWarning());
+  beforeEach(() => {
+    resetCaptchaWarning();
+    resetRecaptchaLoader();
+    document.querySelectorAll('script[src*="recaptcha"]').forEach((s) => s.remove());
+  });
 
   it('without a site key: one error logged, no script, token is empty', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -153,8 +158,38 @@ describe('captcha (SPEC §5)', () => {
     expect(captchaAction('rca/quote')).toBe('rca/quote');
   });
 
+  it('the notice shows only when captcha is on', () => {
+    const { container } = render(
+      <PublicConfigContext value={config}>
+        <CaptchaNotice />
+      </PublicConfigContext>,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('a token waits for the script, is asked with the action and is empty when the script fails', async () => {
+    const execute = vi.fn(async (_key: string, { action }: { action: string }) => `token-for-${action}`);
+    const { result } = renderHook(() => useCaptchaToken('login'), { wrapper: wrap('site-key-9') });
+    const pending = result.current('email-check');
+    const script = document.querySelector<HTMLScriptElement>('script[src*="render=site-key-9"]')!;
+    window.grecaptcha = { ready: (cb) => cb(), execute };
+    script.dispatchEvent(new Event('load'));
+    await expect(pending).resolves.toBe('token-for-email_check');
+    expect(execute).toHaveBeenCalledWith('site-key-9', { action: 'email_check' });
+    delete window.grecaptcha;
+    resetRecaptchaLoader();
+    const failing = renderHook(() => useCaptchaToken('login'), { wrapper: wrap('site-key-10') });
+    const next = failing.result.current();
+    document.querySelector<HTMLScriptElement>('script[src*="render=site-key-10"]')!.dispatchEvent(new Event('error'));
+    await expect(next).resolves.toBe('');
+  });
+
   it('the notice links to Google privacy policy and terms', () => {
-    const { getByText, getByRole } = render(<CaptchaNotice />);
+    const { getByText, getByRole } = render(
+      <PublicConfigContext value={{ ...config, recaptchaSiteKey: 'site-key' }}>
+        <CaptchaNotice />
+      </PublicConfigContext>,
+    );
     expect(getByText(/Acest site este protejat de reCAPTCHA\./)).toBeInTheDocument();
     expect(getByRole('link', { name: /Politica de confidențialitate/ })).toHaveAttribute('href', 'https://policies.google.com/privacy');
     expect(getByRole('link', { name: /Termenii/ })).toHaveAttribute('href', 'https://policies.google.com/terms');

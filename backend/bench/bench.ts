@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -35,7 +36,8 @@ async function main() {
   const bundle: string = await buildBackend();
   const child = spawn(process.execPath, [path.join(root, bundle)], {
     cwd: root,
-    env: { ...process.env, BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0', DATABASE_PATH: path.join(dir, 'bench.sqlite'), LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    // Production mode with the checkout's generated local secrets and captcha off (scripts/local-secrets.mjs).
+    env: { ...withLocalSecrets(process.env, path.join(root, '.data/local-secrets.env')), BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0', DATABASE_PATH: path.join(dir, 'bench.sqlite'), LOG_LEVEL: 'info', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
+import { isSwitchedOff, MIN_SECRET_LENGTH, unsafeSecretReason } from '../../lib/config/secret-rules';
 
 const bool = (fallback: boolean) =>
   z
@@ -42,12 +44,15 @@ const envSchema = z.object({
   BACKEND_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_PATH: z.string().min(1).default('.data/broker.sqlite'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_TOKEN: z.string().min(1).default('development-admin-token'),
-  PAYMENT_SIGNING_SECRET: z.string().min(1).default('development-payment-secret'),
+  /** Secrets: no default anywhere in the code (local runs generate them: scripts/local-secrets.mjs). */
+  ADMIN_TOKEN: z.string().default(''),
+  PAYMENT_SIGNING_SECRET: z.string().default(''),
   PUSHER_APP_ID: z.string().min(1).default('local-app'),
   PUSHER_KEY: z.string().min(1).default('local-key'),
-  PUSHER_SECRET: z.string().min(1).default('local-secret'),
+  PUSHER_SECRET: z.string().default(''),
   RECAPTCHA_SECRET: z.string().default(''),
+  /** `false` switches captcha off explicitly; otherwise RECAPTCHA_SECRET must be set. */
+  CAPTCHA_ENABLED: bool(true),
   /** reCAPTCHA siteverify endpoint (a local stand-in in tests). */
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   GOOGLE_CLIENT_ID: z.string().default(''),
@@ -99,6 +104,8 @@ export interface Config {
   adminToken: string;
   paymentSigningSecret: string;
   pusher: { appId: string; key: string; secret: string };
+  /** True when captcha tokens are checked (RECAPTCHA_SECRET set); false only when CAPTCHA_ENABLED=false. */
+  captchaEnabled: boolean;
   recaptchaSecret: string;
   googleClientId: string;
   googleCertsUrl: string;
@@ -125,12 +132,34 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Secret settings of the backend: each a random value of at least this length, never a known default. */
+export const SECRET_SETTINGS = ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET'] as const;
+
 /** Reads and validates the backend settings from an environment object (process.env by default). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid backend configuration:\n${lines.join('\n')}`);
+  // `KEY=` (empty) counts as unset, as in .env.example.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const production = cleaned.NODE_ENV === 'production';
+  // Checked on the raw values, so that one message names every offending setting.
+  for (const name of SECRET_SETTINGS) {
+    const value = cleaned[name];
+    if (!value) problems.push(`  ${name}: required (a random secret of ${MIN_SECRET_LENGTH}+ characters)`);
+    else if (production) {
+      const reason = unsafeSecretReason(value);
+      if (reason) problems.push(`  ${name}: ${reason}`);
+    }
+  }
+  if (!isSwitchedOff(cleaned.CAPTCHA_ENABLED) && !cleaned.RECAPTCHA_SECRET) {
+    problems.push('  RECAPTCHA_SECRET: captcha is not configured; set RECAPTCHA_SECRET or switch captcha off with CAPTCHA_ENABLED=false');
+  }
+  if (production && cleaned.DEV_ENDPOINTS && !isSwitchedOff(cleaned.DEV_ENDPOINTS)) {
+    problems.push('  DEV_ENDPOINTS: development endpoints must be off in production');
+  }
+  if (problems.length > 0 || !parsed.success) {
+    const title = production ? 'Unsafe production configuration' : 'Invalid backend configuration';
+    throw new ConfigError(`${title}, refusing to start:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
   return {
@@ -143,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminToken: e.ADMIN_TOKEN,
     paymentSigningSecret: e.PAYMENT_SIGNING_SECRET,
     pusher: { appId: e.PUSHER_APP_ID, key: e.PUSHER_KEY, secret: e.PUSHER_SECRET },
+    captchaEnabled: e.CAPTCHA_ENABLED,
     recaptchaSecret: e.RECAPTCHA_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleCertsUrl: e.GOOGLE_CERTS_URL,
@@ -167,11 +197,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Loads `.env` from the working directory when present (existing variables win). */
+/**
+ * Loads `.env` from the working directory when present (existing variables win). Outside production, the
+ * secrets still missing then come from `.data/local-secrets.env`, generated on the first local start and
+ * shared with the web app (scripts/local-secrets.mjs); production must set its own and never gets these.
+ */
 export function loadDotEnv(file = '.env'): void {
   try {
     process.loadEnvFile(file);
   } catch {
     // No .env file: defaults apply.
   }
+  if (process.env.NODE_ENV !== 'production') Object.assign(process.env, withLocalSecrets(process.env));
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,14 @@ import { buildServer, type BuiltServer } from '../src/server';
 import { FakeClock, type Clock } from '../src/lib/clock';
 
 export const DEMO_PASSWORD = 'Parola-Demo-2026';
+
+/** Random secrets of this test run (the code has no default secret). */
+export const TEST_SECRETS = {
+  ADMIN_TOKEN: randomBytes(32).toString('hex'),
+  PAYMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
+  PUSHER_SECRET: randomBytes(32).toString('hex'),
+};
+export const ADMIN_HEADERS = { 'x-admin-token': TEST_SECRETS.ADMIN_TOKEN };
 export const WEB = 'http://localhost:3000';
 
 export interface TestServer {
@@ -26,6 +35,8 @@ export async function startServer(env: Record<string, string> = {}, clock?: Cloc
     DATABASE_PATH: path.join(dir, 'test.sqlite'),
     LOG_LEVEL: 'silent',
     WEB_APP_URL: WEB,
+    ...TEST_SECRETS,
+    CAPTCHA_ENABLED: env.RECAPTCHA_SECRET ? 'true' : 'false',
     ...env,
   });
   const server = await buildServer(config, { clock, logger: false, workers: options.workers });

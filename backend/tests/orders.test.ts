@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { client, fields, login, outbox, rcaInput, startServer, WEB, type Call, type TestServer } from './helpers';
+import { client, fields, login, outbox, rcaInput, startServer, TEST_SECRETS, WEB, type Call, type TestServer } from './helpers';
 
 let t: TestServer;
 let call: Call;
@@ -177,7 +177,7 @@ describe('payments', () => {
     expect(forged.body.error.code).toBe('invalid_signature');
     expect((await call('GET', `/api/v1/orders/${res.body.data.id}`, { token })).body.data.status).toBe('awaiting_payment');
 
-    const sig = createHmac('sha256', 'development-payment-secret').update(`${p.body.data.payment_id}:confirmed:1`).digest('hex');
+    const sig = createHmac('sha256', TEST_SECRETS.PAYMENT_SIGNING_SECRET).update(`${p.body.data.payment_id}:confirmed:1`).digest('hex');
     const wrongAmount = await call('POST', '/api/v1/payments/ipn', { body: { payment_id: p.body.data.payment_id, status: 'confirmed', amount_bani: 1, signature: sig } });
     // Signed but for another amount: recorded and acknowledged, the order stays unpaid, the charge is a refund to make.
     expect(wrongAmount.status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PusherClient from 'pusher-js';
 import PusherServer from 'pusher';
 import WebSocket from 'ws';
-import { client, login, startServer, type Call, type TestServer } from './helpers';
+import { ADMIN_HEADERS, client, login, startServer, TEST_SECRETS, type Call, type TestServer } from './helpers';
 
 let t: TestServer;
 let call: Call;
@@ -27,7 +27,7 @@ function pusherClient(token: string) {
   });
 }
 
-const sdk = () => new PusherServer({ appId: 'local-app', key: 'local-key', secret: 'local-secret', host: '127.0.0.1', port: String(port), useTLS: false });
+const sdk = () => new PusherServer({ appId: 'local-app', key: 'local-key', secret: TEST_SECRETS.PUSHER_SECRET, host: '127.0.0.1', port: String(port), useTLS: false });
 
 function once<T>(register: (resolve: (v: T) => void, reject: (e: unknown) => void) => void, ms = 5000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -60,9 +60,9 @@ describe('Pusher protocol', () => {
       const site = pusher.subscribe('site');
       await once<void>((ok) => site.bind('pusher:subscription_succeeded', () => ok()));
       const changed = once<unknown>((ok) => site.bind('maintenance.changed', ok));
-      await call('POST', '/admin/maintenance', { headers: { 'x-admin-token': 'development-admin-token' }, body: { is_active: true } });
+      await call('POST', '/admin/maintenance', { headers: ADMIN_HEADERS, body: { is_active: true } });
       expect(await changed).toEqual({ is_active: true });
-      await call('POST', '/admin/maintenance', { headers: { 'x-admin-token': 'development-admin-token' }, body: { is_active: false } });
+      await call('POST', '/admin/maintenance', { headers: ADMIN_HEADERS, body: { is_active: false } });
     } finally {
       pusher.disconnect();
     }

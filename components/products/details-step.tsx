@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
+import { CaptchaProvider } from '@/components/providers/captcha-provider';
 import { useCaptchaToken } from '@/components/providers/use-captcha-token';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -46,7 +47,16 @@ type Props = {
  * The details step: who buys (a guest becomes a customer through store-from-product-page and is signed in;
  * a signed-in customer is prefilled from the profile), consents, then the order and the payment redirect.
  */
-export function DetailsStep({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, identity, prefill, summary, onBack, onRequote }: Props) {
+export function DetailsStep(props: Props) {
+  // Loaded with this step (not with the product page): the captcha script starts loading when the step opens.
+  return (
+    <CaptchaProvider>
+      <DetailsForm {...props} />
+    </CaptchaProvider>
+  );
+}
+
+function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-si-conditii', quote, offer, identity, prefill, summary, onBack, onRequote }: Props) {
   const router = useRouter();
   const getCaptchaToken = useCaptchaToken('store_from_product_page');
   const authenticated = useAuthStore((s) => s.authenticated);

@@ -1,13 +1,16 @@
 'use client';
 
-import { useEffect, type ReactNode } from 'react';
-import { GoogleReCaptchaProvider } from 'react-google-recaptcha-v3';
+import { createContext, useEffect, type ReactNode } from 'react';
+import { loadRecaptcha } from '@/lib/captcha/recaptcha';
 import { usePublicConfig } from './public-config-context';
 
 let missingKeyReported = false;
 
 export const MISSING_CAPTCHA_KEY_MESSAGE =
   '[captcha] RECAPTCHA_SITE_KEY is not configured: captcha is disabled and calls carry no captcha token.';
+
+/** The site key of the enclosing <CaptchaProvider> ('' when captcha is off); null outside any provider. */
+export const CaptchaContext = createContext<string | null>(null);
 
 /** For tests. */
 export function resetCaptchaWarning() {
@@ -16,29 +19,29 @@ export function resetCaptchaWarning() {
 
 /**
  * reCAPTCHA v3 (SPEC §5) around the protected forms of a page: wrap the form (not the app), so the Google
- * script loads only where it is needed. Without a site key an error is logged once and captcha stays off
- * (`useCaptchaToken` then answers ''). The badge is hidden; render <CaptchaNotice /> near the form instead.
+ * script loads only where it is needed; it starts loading when the form mounts, so the first submit does not
+ * wait for it. Without a site key (or with CAPTCHA_ENABLED=false) an error is logged once and captcha stays
+ * off (`useCaptchaToken` then answers ''). The badge is hidden; <CaptchaNotice /> near the form says it instead.
  */
 export function CaptchaProvider({ children }: { children: ReactNode }) {
   const { recaptchaSiteKey } = usePublicConfig();
 
   useEffect(() => {
-    if (!recaptchaSiteKey && !missingKeyReported) {
+    if (recaptchaSiteKey) {
+      loadRecaptcha(recaptchaSiteKey).catch(() => {
+        /* retried when a token is asked for */
+      });
+    } else if (!missingKeyReported) {
       missingKeyReported = true;
       console.error(MISSING_CAPTCHA_KEY_MESSAGE);
     }
   }, [recaptchaSiteKey]);
 
-  if (!recaptchaSiteKey) return <>{children}</>;
   return (
-    <GoogleReCaptchaProvider
-      reCaptchaKey={recaptchaSiteKey}
-      language="ro"
-      scriptProps={{ async: true, defer: true, appendTo: 'body' }}
-    >
+    <CaptchaContext value={recaptchaSiteKey}>
       {/* Google allows hiding the badge when the notice is shown next to the form. */}
-      <style>{'.grecaptcha-badge{visibility:hidden!important;right:0!important;bottom:14px!important}'}</style>
+      {recaptchaSiteKey ? <style>{'.grecaptcha-badge{visibility:hidden!important}'}</style> : null}
       {children}
-    </GoogleReCaptchaProvider>
+    </CaptchaContext>
   );
 }

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { CONSENT_PENDING_ATTRIBUTE } from '@/components/layout/theme-script';
+import { usePublicConfig } from '@/components/providers/public-config-context';
 import { sendCookieConsent } from '@/lib/api/system';
 import type { CookieConsentChoice } from '@/lib/api/types';
 import { useStoresHydrated } from '@/stores/hydration';
@@ -24,6 +25,7 @@ export function CookieConsentBanner() {
   const hydrated = useStoresHydrated();
   const accepted = useSystemStore((s) => s.isCookieConsentAccepted);
   const setCookieConsent = useSystemStore((s) => s.setCookieConsent);
+  const { recaptchaSiteKey } = usePublicConfig();
   const [sending, setSending] = useState(false);
   const titleId = useId();
   // Before hydration the server's markup stays (CSS decides); afterwards the stored choice does.
@@ -43,7 +45,11 @@ export function CookieConsentBanner() {
   const choose = async (choice: CookieConsentChoice) => {
     setSending(true);
     try {
-      await sendCookieConsent(choice, '');
+      // The captcha script loads only now (never with the page: the banner is on every first visit).
+      const token = recaptchaSiteKey
+        ? await import('@/lib/captcha/recaptcha').then(({ captchaToken }) => captchaToken(recaptchaSiteKey, 'cookie_consent'))
+        : '';
+      await sendCookieConsent(choice, token);
     } catch {
       /* the choice still holds in this browser; errors were handled by the API client */
     } finally {

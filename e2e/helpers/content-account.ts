@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './secrets';
 
-export const ADMIN_HEADERS = { 'X-Admin-Token': process.env.E2E_ADMIN_TOKEN ?? 'development-admin-token' };
+export const ADMIN_HEADERS = { 'X-Admin-Token': E2E_ADMIN_TOKEN };
 export const DEMO_EMAIL = 'client@exemplu.ro';
 export const DEMO_PASSWORD = 'Parola-Demo-2026';
 

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { sessionCookieOptions } from '@/lib/session/cookies';
 import { signTwoFactorState, stateFromActiveSession, type ActiveSessionResponse } from '@/lib/session/two-factor-state';
+import { isForwardable } from './allowlist';
 import { newXsrfToken, refuseForgedWrite, XSRF_COOKIE, xsrfCookieOptions } from './csrf';
 import { BodyTooLargeError, clientIpOf, parseCookies, readBodyWithin } from './request';
 import { bffSettings, type BffSettings } from './settings';
@@ -199,11 +200,13 @@ function finish(response: NextResponse, ctx: Context, status: number): NextRespo
 
 /** Forwards one browser request to `/api/v1/{segments}` of the backend or products host. */
 export async function forwardApiRequest(request: Request, segments: string[]): Promise<Response> {
+  const path = segments.map((s) => encodeURIComponent(s)).join('/');
+  // Only the calls the app makes (lib/bff/allowlist.ts); never the IPN, /admin or /dev, without a backend call.
+  if (!isForwardable(request.method, path)) return notForwarded();
   const ctx = contextOf(request);
   const refused = refuseForgedWrite(request, ctx.cookies, ctx.settings.webOrigin);
   if (refused) return refused;
 
-  const path = segments.map((s) => encodeURIComponent(s)).join('/');
   const search = new URL(request.url).search;
   if (path === LOGOUT_PATH && request.method === 'POST') return logout(ctx);
 
@@ -244,6 +247,13 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
   const nullBody = request.method === 'HEAD' || upstream.status === 204 || upstream.status === 304;
   const response = new NextResponse(nullBody ? null : upstream.body, { status: upstream.status, headers });
   return finish(response, ctx, upstream.status);
+}
+
+function notForwarded(): Response {
+  return NextResponse.json(
+    { error: { code: 'not_found', message: 'Not found.', pretty_message: 'Pagina sau resursa cerută nu există.' } },
+    { status: 404, headers: { 'cache-control': 'no-store' } },
+  );
 }
 
 /** Login, register, Google and store-from-product-page: token → httpOnly cookie, removed from the JSON. */

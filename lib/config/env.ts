@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSwitchedOff, unsafeSecretReason } from './secret-rules';
 
 /**
  * Web app settings, read once from the environment and validated at start-up
@@ -16,11 +17,18 @@ const serverEnvSchema = z.object({
   PRODUCTS_API_URL: z.url().default('http://127.0.0.1:4000'),
   /** Public origin of this web app (return URLs, Origin checks). */
   WEB_APP_URL: z.url().default('http://localhost:3000'),
-  /** Secret that signs the two-factor session state cookie (≥ 32 characters in production). */
-  SESSION_SECRET: z.string().min(16).default('development-only-session-secret-change-me'),
+  /**
+   * Secret that signs the two-factor session state cookie: required in production (32+ random characters).
+   * No default: local runs get one from .data/local-secrets.env (scripts/local-secrets.mjs).
+   */
+  SESSION_SECRET: z.string().default(''),
   /** Whether session cookies are Secure and __Host- prefixed. Defaults to true in production. */
   SESSION_COOKIE_SECURE: booleanFlag.optional(),
   RECAPTCHA_SITE_KEY: z.string().default(''),
+  /** `false` switches captcha off explicitly; production needs it or RECAPTCHA_SITE_KEY. */
+  CAPTCHA_ENABLED: booleanFlag.optional(),
+  /** Refused in production: the reference backend's /dev endpoints (same .env as the backend). */
+  DEV_ENDPOINTS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().default(''),
   PUSHER_KEY: z.string().default('local-key'),
   PUSHER_CLUSTER: z.string().default('eu'),
@@ -60,13 +68,37 @@ export function parseSettings<S extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * The settings, refusing unsafe ones in production (issue 13): a missing, placeholder or short SESSION_SECRET,
+ * the dev endpoints switched on, captcha neither configured nor explicitly off. One error names them all.
+ */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
   const env = parseSettings(serverEnvSchema, source);
-  if (env.NODE_ENV === 'production' && env.SESSION_SECRET.startsWith('development-only')) {
-    // Loud but not fatal: `npm start` on a fresh clone must work with the defaults.
-    console.warn('[config] SESSION_SECRET uses the development default; set a secret in production.');
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production') {
+    const reason = env.SESSION_SECRET ? unsafeSecretReason(env.SESSION_SECRET) : 'required (a random secret of 32+ characters)';
+    if (reason) problems.push(`  SESSION_SECRET: ${reason}`);
+    if (env.CAPTCHA_ENABLED === undefined && !env.RECAPTCHA_SITE_KEY) {
+      problems.push('  RECAPTCHA_SITE_KEY: captcha is not configured; set RECAPTCHA_SITE_KEY or switch captcha off with CAPTCHA_ENABLED=false');
+    }
+    if (env.CAPTCHA_ENABLED === true && !env.RECAPTCHA_SITE_KEY) problems.push('  RECAPTCHA_SITE_KEY: required when CAPTCHA_ENABLED=true');
+    if (env.DEV_ENDPOINTS && !isSwitchedOff(env.DEV_ENDPOINTS)) problems.push('  DEV_ENDPOINTS: development endpoints must be off in production');
   }
+  if (problems.length > 0) throw new Error(`Unsafe production configuration, refusing to start:\n${problems.join('\n')}`);
+  // Outside production without a secret (a bare `next dev`): a random one for this process, never a fixed value.
+  if (!env.SESSION_SECRET) env.SESSION_SECRET = randomSecret();
   return env;
+}
+
+function randomSecret(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** True when pages ask reCAPTCHA for tokens: a site key is set and captcha is not switched off. */
+export function captchaEnabled(env: ServerEnv): boolean {
+  return Boolean(env.RECAPTCHA_SITE_KEY) && env.CAPTCHA_ENABLED !== false;
 }
 
 export function getServerEnv(): ServerEnv {
@@ -85,7 +117,7 @@ export type PublicConfig = {
 export function getPublicConfig(): PublicConfig {
   const env = getServerEnv();
   return {
-    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+    recaptchaSiteKey: captchaEnabled(env) ? env.RECAPTCHA_SITE_KEY : '',
     googleClientId: env.GOOGLE_CLIENT_ID,
     pusher: {
       key: env.PUSHER_KEY,

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ContactSection } from '@/components/content/contact-section';
+import { CaptchaProvider } from '@/components/providers/captcha-provider';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -22,7 +23,9 @@ export default function ContactPage() {
         <h2 id="formular-contact" className="mb-4 text-xl font-semibold">
           Trimite-ne un mesaj
         </h2>
-        <ContactSection />
+        <CaptchaProvider>
+          <ContactSection />
+        </CaptchaProvider>
       </section>
       <Card as="section" className="h-fit" aria-labelledby="date-contact">
         <h2 id="date-contact" className="text-xl font-semibold">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
 import { AuthenticateFlow } from '@/components/auth/authenticate-flow';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
+import { CaptchaProvider } from '@/components/providers/captcha-provider';
 import { getPublicConfig } from '@/lib/config/env';
 
 export const metadata: Metadata = {
@@ -23,14 +24,16 @@ export default async function AuthenticatePage({ searchParams }: Props) {
       <PageHeader title="Intră în cont">
         <p>Autentifică-te cu adresa de email și parola sau cu contul Google. Dacă nu ai încă un cont, îl poți crea aici.</p>
       </PageHeader>
-      <AuthenticateFlow
-        lastUrl={first(query.last_url)}
-        resetToken={first(query.reset_token)}
-        resetEmail={first(query.email)}
-        resetPurpose={first(query.purpose) === 'welcome' ? 'welcome' : 'reset'}
-        googleClientId={getPublicConfig().googleClientId}
-        notice={<CaptchaNotice />}
-      />
+      <CaptchaProvider>
+        <AuthenticateFlow
+          lastUrl={first(query.last_url)}
+          resetToken={first(query.reset_token)}
+          resetEmail={first(query.email)}
+          resetPurpose={first(query.purpose) === 'welcome' ? 'welcome' : 'reset'}
+          googleClientId={getPublicConfig().googleClientId}
+          notice={<CaptchaNotice />}
+        />
+      </CaptchaProvider>
     </>
   );
 }

@@ -5,10 +5,11 @@ const MESSAGE = 'Verificarea reCAPTCHA a eșuat. Reîncărcați pagina și înce
 
 /**
  * reCAPTCHA v3 siteverify (score ≥ `minScore`, default 0.5, and the expected action when the token carries one),
- * only when RECAPTCHA_SECRET is set; otherwise every token (even none) is accepted.
+ * on every protected call unless captcha is switched off explicitly (CAPTCHA_ENABLED=false); the
+ * configuration guarantees RECAPTCHA_SECRET whenever captcha is on, so a token is never accepted unchecked.
  */
 export async function verifyCaptcha(ctx: AppContext, token: string | null | undefined, ip: string, action?: string, minScore = 0.5) {
-  if (!ctx.config.recaptchaSecret) return;
+  if (!ctx.config.captchaEnabled) return;
   if (!token) throw fieldError('token', MESSAGE);
   let result: { success?: boolean; score?: number; action?: string };
   try {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { SecuritySettings } from '@/components/auth/security-settings';
+import { CaptchaProvider } from '@/components/providers/captcha-provider';
 
 export const metadata: Metadata = {
   title: 'Securitate',
@@ -14,7 +15,9 @@ export default function SecurityPage() {
       <PageHeader title="Securitatea contului">
         <p>Schimbă parola, administrează autentificarea în doi pași și închide sesiunile de pe dispozitivele pe care nu le mai folosești.</p>
       </PageHeader>
-      <SecuritySettings />
+      <CaptchaProvider>
+        <SecuritySettings />
+      </CaptchaProvider>
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
 import { TwoFactorCheck } from '@/components/auth/two-factor-check';
+import { CaptchaProvider } from '@/components/providers/captcha-provider';
 
 export const metadata: Metadata = {
   title: 'Verificare în doi pași',
@@ -21,7 +22,9 @@ export default async function TwoFactorCheckPage({ searchParams }: Props) {
       <PageHeader title="Verificare în doi pași">
         <p>Introdu codul din aplicația de autentificare pentru a confirma că tu ești cel care se autentifică.</p>
       </PageHeader>
-      <TwoFactorCheck lastUrl={first(query.last_url)} />
+      <CaptchaProvider>
+        <TwoFactorCheck lastUrl={first(query.last_url)} />
+      </CaptchaProvider>
     </>
   );
 }

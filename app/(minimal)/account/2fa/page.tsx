@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
 import { TwoFactorSetup } from '@/components/auth/two-factor-setup';
+import { CaptchaProvider } from '@/components/providers/captcha-provider';
 
 export const metadata: Metadata = {
   title: 'Autentificare în doi pași',
@@ -21,7 +22,9 @@ export default async function TwoFactorSetupPage({ searchParams }: Props) {
       <PageHeader title="Configurează autentificarea în doi pași">
         <p>Pentru siguranța contului, adaugă un al doilea pas la autentificare: un cod generat de aplicația de autentificare de pe telefon.</p>
       </PageHeader>
-      <TwoFactorSetup lastUrl={first(query.last_url)} />
+      <CaptchaProvider>
+        <TwoFactorSetup lastUrl={first(query.last_url)} />
+      </CaptchaProvider>
     </>
   );
 }

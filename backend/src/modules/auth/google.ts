@@ -8,6 +8,9 @@ export interface GoogleProfile {
 }
 
 const DEV_PREFIX = 'dev-google:';
+
+/** Answered with 403 `google_sign_in_unavailable` when Google sign-in is not configured (production). */
+export const GOOGLE_UNAVAILABLE = 'Autentificarea cu Google nu este disponibilă momentan. Folosiți adresa de email.';
 let jwksCache: { url: string; keys: (JsonWebKey & { kid?: string })[]; until: number } | null = null;
 
 async function googleKeys(certsUrl: string, now: number) {

@@ -12,7 +12,7 @@ import {
 } from '../../lib/auth';
 import { verifyCaptcha } from '../../lib/captcha';
 import { generatedPassword, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
-import { fieldError, validationError } from '../../lib/errors';
+import { ApiError, fieldError, validationError } from '../../lib/errors';
 import { clientIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { queueMail } from '../../mail/outbox';
@@ -39,7 +39,7 @@ import {
   type Attempt,
 } from '../../lib/throttle';
 import { resetPasswordMail, welcomeSetPasswordMail } from '../../mail/templates';
-import { parseDevGoogleToken, verifyGoogleIdToken } from './google';
+import { GOOGLE_UNAVAILABLE, parseDevGoogleToken, verifyGoogleIdToken } from './google';
 
 const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus'] as const;
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -224,6 +224,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/v1/auth/social/authentications/google', async (req, reply) => {
     const body = parse(googleSchema, req.body);
+    // Development tokens (`dev-google:<email>`) only where the dev endpoints are on; without a client id
+    // elsewhere Google sign-in is unavailable, never a sign-in without a credential.
+    if (!ctx.config.googleClientId && !ctx.config.devEndpoints) {
+      throw new ApiError(403, 'google_sign_in_unavailable', 'Google sign-in is not configured.', GOOGLE_UNAVAILABLE);
+    }
     const profile = ctx.config.googleClientId
       ? await verifyGoogleIdToken(body.token, ctx.config.googleClientId, ctx.clock.now(), ctx.config.googleCertsUrl)
       : parseDevGoogleToken(body.token);

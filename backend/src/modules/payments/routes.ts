@@ -14,6 +14,7 @@ import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
 import { productRow } from '../products/service';
 import { checkoutExpired, checkoutSignature, decide, ipnSignature, processorTransaction } from './processor';
 import { findPayment, settlePayment, type PaymentRow } from './service';
+import { STATIC_SECURITY_HEADERS } from '../../../../lib/proxy/security-headers';
 
 const createSchema = z.object({ return_url: z.string({ error: M.required }).max(2000).pipe(z.url({ error: 'Adresa de întoarcere nu este validă.' })) });
 const paymentParam = z.object({ payment_id: z.uuid() });
@@ -39,9 +40,32 @@ button{font-size:1rem;padding:.75rem 1.25rem;border-radius:8px;border:0;cursor:p
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+/**
+ * Security headers of the processor's pages, the same as the shop's (lib/proxy/security-headers.ts): no script
+ * at all, inline styles only, framing refused, forms posting to the page itself and redirecting to the shop.
+ */
+export function processorSecurityHeaders(webOrigin: string): Record<string, string> {
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `form-action 'self' ${webOrigin}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    ...Object.fromEntries(STATIC_SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value])),
+  };
+}
+
 export function registerPayments(app: FastifyInstance, ctx: AppContext) {
   const secret = ctx.config.paymentSigningSecret;
   const webOrigin = new URL(ctx.config.webAppUrl).origin;
+  const pageHeaders = processorSecurityHeaders(webOrigin);
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/payment-processor/')) reply.headers(pageHeaders);
+  });
   const brokerName = () =>
     (JSON.parse(ctx.db.prepare("SELECT value FROM settings WHERE key = 'broker'").pluck().get() as string) as { name: string }).name;
 
