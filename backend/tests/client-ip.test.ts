@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { normalIp } from '../src/lib/http';
-import { client, DEMO_PASSWORD, startServer, type TestServer } from './helpers';
+import { client, DEMO_PASSWORD, startServer, TEST_CONFIG_ENV, type TestServer } from './helpers';
 
 /** Issue 13 item 7: X-Forwarded-For only from BACKEND_TRUSTED_PROXIES; stored IPs are IP addresses. */
 let t: TestServer | null = null;
@@ -65,12 +65,12 @@ describe('client IP at the backend', () => {
   });
 
   it('validates BACKEND_TRUSTED_PROXIES at start-up', () => {
-    expect(loadConfig({ BACKEND_TRUSTED_PROXIES: '' }).trustedProxies).toEqual(['loopback']);
-    expect(loadConfig({}).trustedProxies).toEqual(['loopback']);
-    expect(loadConfig({ BACKEND_TRUSTED_PROXIES: 'none' }).trustedProxies).toEqual([]);
-    expect(loadConfig({ BACKEND_TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
+    expect(loadConfig({ ...TEST_CONFIG_ENV, BACKEND_TRUSTED_PROXIES: '' }).trustedProxies).toEqual(['loopback']);
+    expect(loadConfig({ ...TEST_CONFIG_ENV }).trustedProxies).toEqual(['loopback']);
+    expect(loadConfig({ ...TEST_CONFIG_ENV, BACKEND_TRUSTED_PROXIES: 'none' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ ...TEST_CONFIG_ENV, BACKEND_TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
     for (const bad of ['everyone', '10.0.0.0/33', '1.2.3', 'true']) {
-      expect(() => loadConfig({ BACKEND_TRUSTED_PROXIES: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...TEST_CONFIG_ENV, BACKEND_TRUSTED_PROXIES: bad })).toThrow(ConfigError);
     }
   });
 });

@@ -15,6 +15,8 @@ export const TEST_SECRETS = {
   PUSHER_SECRET: randomBytes(32).toString('hex'),
 };
 export const ADMIN_HEADERS = { 'x-admin-token': TEST_SECRETS.ADMIN_TOKEN };
+/** What every loadConfig() of a test needs besides its own settings: the run's secrets, captcha off. */
+export const TEST_CONFIG_ENV = { ...TEST_SECRETS, CAPTCHA_ENABLED: 'false' };
 export const WEB = 'http://localhost:3000';
 
 export interface TestServer {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
 import { buildServer, type BuiltServer } from '../src/server';
-import { client, login, rcaInput, startServer, type Call, type TestServer } from './helpers';
+import { ADMIN_HEADERS, client, login, rcaInput, startServer, TEST_CONFIG_ENV, type Call, type TestServer } from './helpers';
 
 /** Two backend processes' worth of servers on one database: what a second process sees. */
 let a: TestServer;
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 function configEnv(t: TestServer): Record<string, string> {
   return {
-    NODE_ENV: 'test', BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0', DATABASE_PATH: t.config.databasePath,
+    ...TEST_CONFIG_ENV, NODE_ENV: 'test', BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0', DATABASE_PATH: t.config.databasePath,
     LOG_LEVEL: 'silent', WEB_APP_URL: t.config.webAppUrl, REALTIME_POLL_MS: '50',
   };
 }
@@ -90,7 +90,7 @@ describe('realtime across processes (the database is the bus)', () => {
 
   it('maintenance switched on A reaches B\'s sockets without any request to B, once', async () => {
     const site = await subscriber(b.url(), 'site');
-    const admin = { 'x-admin-token': 'development-admin-token' };
+    const admin = ADMIN_HEADERS;
     try {
       await callA('POST', '/admin/maintenance', { headers: admin, body: { is_active: true } });
       await site.next((f) => f.event === 'maintenance.changed' && JSON.parse(f.data).is_active === true);
@@ -125,7 +125,7 @@ describe('realtime across processes (the database is the bus)', () => {
 
 describe('health checks and request ids', () => {
   it('/healthz and /readyz answer 200, never cached, even in maintenance', async () => {
-    const admin = { 'x-admin-token': 'development-admin-token' };
+    const admin = ADMIN_HEADERS;
     await callB('POST', '/admin/maintenance', { headers: admin, body: { is_active: true } });
     try {
       const health = await callB('GET', '/healthz');

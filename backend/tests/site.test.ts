@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_HEADERS, client, startServer, TEST_SECRETS, type Call, type TestServer } from './helpers';
+import { ADMIN_HEADERS, client, startServer, TEST_CONFIG_ENV, type Call, type TestServer } from './helpers';
 import { setMaintenance } from '../src/cli/maintenance';
 import { parseFlagArgs, setProductFlags } from '../src/cli/product-status';
 import { loadConfig } from '../src/config';
@@ -50,7 +50,7 @@ describe('products', () => {
     expect(header.updated_at).not.toBe(before.updated_at);
     expect(after.body.data[0].is_available).toBe(false);
 
-    const cfg = loadConfig({ ...TEST_SECRETS, CAPTCHA_ENABLED: 'false', BACKEND_PORT: new URL(t.url).port, DATABASE_PATH: t.config.databasePath });
+    const cfg = loadConfig({ ...TEST_CONFIG_ENV, BACKEND_PORT: new URL(t.url).port, DATABASE_PATH: t.config.databasePath });
     const { status, via } = await setProductFlags(cfg, parseFlagArgs(['rca=on', 'ro_vignette=on', 'house-insurance=off']));
     expect(via).toBe('server');
     expect(status).toMatchObject({ is_rca_available: true, is_ro_vignette_available: true, is_house_insurance_available: false });
@@ -74,7 +74,7 @@ describe('maintenance', () => {
   });
 
   it('is switched by the CLI function while the server runs', async () => {
-    const cfg = loadConfig({ ...TEST_SECRETS, CAPTCHA_ENABLED: 'false', BACKEND_PORT: new URL(t.url).port, DATABASE_PATH: t.config.databasePath });
+    const cfg = loadConfig({ ...TEST_CONFIG_ENV, BACKEND_PORT: new URL(t.url).port, DATABASE_PATH: t.config.databasePath });
     const on = await setMaintenance(cfg, true);
     expect(on).toMatchObject({ via: 'server', state: { is_active: true } });
     expect((await call('GET', '/api/v1/insurers')).status).toBe(503);
@@ -84,7 +84,7 @@ describe('maintenance', () => {
 
   it('is picked up from the database when the CLI had no server to call', async () => {
     // A port nobody listens on: the CLI writes the database; the running server sees the change.
-    const cfg = loadConfig({ ...TEST_SECRETS, CAPTCHA_ENABLED: 'false', BACKEND_PORT: '1', DATABASE_PATH: t.config.databasePath });
+    const cfg = loadConfig({ ...TEST_CONFIG_ENV, BACKEND_PORT: '1', DATABASE_PATH: t.config.databasePath });
     const on = await setMaintenance(cfg, true);
     expect(on.via).toBe('database');
     expect((await call('GET', '/api/v1/faq')).status).toBe(503);
