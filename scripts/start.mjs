@@ -43,7 +43,8 @@ const children = [
     // `next dev` gets no channel (it does not watch one; Ctrl-C reaches it through the terminal's process group).
     spawn(process.execPath, webArgs, {
       stdio: dev ? 'inherit' : stdio,
-      env: { ...env, NODE_ENV: dev ? 'development' : 'production' },
+      // DEV_ENDPOINTS is the backend's: the web app, in production mode here, would refuse to start with it on.
+      env: { ...env, NODE_ENV: dev ? 'development' : 'production', DEV_ENDPOINTS: '' },
     }),
   ],
 ];
