@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { client, FakeClock, login, outbox, rcaInput, startServer, WEB, type Call, type TestServer } from './helpers';
+import { ADMIN_HEADERS, client, FakeClock, login, outbox, rcaInput, startServer, TEST_SECRETS, WEB, type Call, type TestServer } from './helpers';
 
 // Background jobs off and a fake clock: the test drives the processor's retries and the reconciliation job.
 const clock = new FakeClock('2026-11-23T08:00:00Z');
-const ADMIN = { 'x-admin-token': 'development-admin-token' };
+const ADMIN = ADMIN_HEADERS;
 let t: TestServer;
 let call: Call;
 let token: string;
@@ -62,7 +62,7 @@ describe('late and out-of-order confirmations', () => {
     expect(mails[0].attachments[0].filename).toMatch(/^polita-RCA-/);
 
     // The same confirmation again: recorded, acknowledged, nothing more happens.
-    const secret = 'development-payment-secret';
+    const secret = TEST_SECRETS.PAYMENT_SIGNING_SECRET;
     const sig = createHmac('sha256', secret).update(`${p.id}:confirmed:${o.amount_bani}`).digest('hex');
     const again = await call('POST', '/api/v1/payments/ipn', { body: { payment_id: p.id, status: 'confirmed', amount_bani: o.amount_bani, signature: sig } });
     expect(again.status).toBe(200);
