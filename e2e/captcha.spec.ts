@@ -10,15 +10,16 @@ import { startBackend, startWeb, waitUntilUp, type ServerProcess } from './helpe
 
 /**
  * Issue 13, item 14: captcha really runs. Its own backend and web server (captcha keys set, the siteverify URL
- * pointed at a local stub that accepts `human:` tokens and refuses the rest) on the main ports + 10. There is
+ * pointed at a local stub that accepts `human:` tokens and refuses the rest) on the main ports + 12. There is
  * no internet: the Google script is answered by a fake `grecaptcha` at its real URL, so the page's CSP is
  * what allows or blocks it.
  */
 test.skip(Boolean(process.env.E2E_BASE_URL), 'starts its own processes on the existing build');
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100) + 10;
-const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 4100) + 10;
+// + 12: operations.spec.ts uses + 10 / + 11, backend-process.ts + 20.
+const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100) + 12;
+const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 4100) + 12;
 const WEB = `http://localhost:${WEB_PORT}`;
 const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
 const SITE_KEY = 'e2e-site-key';

@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { withLocalSecrets } from '../scripts/local-secrets.mjs';
 import { test, expect } from './fixtures';
 import {
   EXTRA,
@@ -223,7 +224,8 @@ test.describe('operations under faults', () => {
   test('SIGKILL of the npm start supervisor leaves no server on the ports', async () => {
     const supervisor = spawn(process.execPath, ['scripts/start.mjs'], {
       env: {
-        ...process.env,
+        // A deployment's settings: its own secrets (the checkout's generated ones here), captcha off.
+        ...withLocalSecrets(process.env),
         NODE_ENV: 'production',
         PORT: String(EXTRA.web),
         BACKEND_PORT: String(EXTRA.backend),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
 
 /**
  * Real processes for the operations fault tests (e2e/operations.spec.ts): servers started from the build on
@@ -24,7 +25,8 @@ export type Server = {
 
 function start(args: string[], url: string, env: Record<string, string>): Server {
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    // The checkout's generated local secrets and captcha off: production refuses to start without secrets.
+    env: { ...withLocalSecrets(process.env), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -45,6 +47,8 @@ export function startBackend(port: number, databasePath: string, env: Record<str
     BACKEND_HOST: '127.0.0.1',
     BACKEND_PORT: String(port),
     DATABASE_PATH: databasePath,
+    // A test instance: production refuses the dev endpoints these tests use (delay-next, fail-next).
+    NODE_ENV: 'test',
     DEV_ENDPOINTS: '1',
     LOG_LEVEL: 'info',
     WEB_APP_URL: `http://localhost:${EXTRA.web}`,
