@@ -53,7 +53,7 @@ test.describe.serial('profile and preferences of a fresh customer', () => {
     await page.goto('/account/profile');
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.getByLabel(/^Prenume/).fill('Maria-Ioana');
-    await page.getByLabel('Județ').fill('Cluj');
+    await page.getByLabel('Județ').selectOption('Cluj');
     await page.getByLabel('Localitate').fill('Cluj-Napoca');
     await page.getByLabel(/Stradă/).fill('Str. Horea nr. 5');
     await page.getByLabel('Cod poștal').fill('400174');

@@ -20,6 +20,8 @@ vi.mock('@/components/providers/use-captcha-token', () => ({ useCaptchaToken: ()
 vi.mock('@/lib/api/auth', () => ({ storeFromProductPage: (...a: unknown[]) => storeFromProductPage(...a) }));
 vi.mock('@/lib/api/account', () => ({ getProfile: (...a: unknown[]) => getProfile(...a) }));
 vi.mock('@/lib/api/checkout', () => ({ createOrder: (...a: unknown[]) => createOrder(...a) }));
+const getOrder = vi.fn();
+vi.mock('@/lib/api/orders', async (original) => ({ ...(await original<object>()), getOrder: (...a: unknown[]) => getOrder(...a) }));
 
 const offer: Offer = {
   id: 'asirom-standard',
@@ -80,7 +82,7 @@ beforeEach(() => {
 });
 
 describe('DetailsStep', () => {
-  it('a guest becomes a customer, then the order is placed with the partner and the consents, drafts cleared', { timeout: 20_000 }, async () => {
+  it('a guest becomes a customer, then the order is placed with the partner and the consents, drafts kept for Back', { timeout: 20_000 }, async () => {
     storeFromProductPage.mockResolvedValue({ user: {}, isNew: true, signedIn: true });
     createOrder.mockResolvedValue({ id: 77 });
     writeDraft('rca:form', { registration_plate: 'B123ABC' });
@@ -102,11 +104,37 @@ describe('DetailsStep', () => {
       consents: { terms: true, product_sheet: true, data_processing: true },
     });
     expect(push).toHaveBeenCalledWith('/wait-to-be-redirected/payment-processor?order_id=77');
-    // Kept until the page is left for the payment, then gone.
-    expect(readDraft('rca:form')).toEqual({ registration_plate: 'B123ABC' });
+    // Kept for a Back from the payment page (cleared when the order is paid), with the order placed.
     view.unmount();
-    expect(readDraft('rca:form')).toBeUndefined();
-    expect(readDraft('rca:details')).toBeUndefined();
+    expect(readDraft('rca:form')).toEqual({ registration_plate: 'B123ABC' });
+    expect(readDraft('rca:order')).toMatchObject({ id: 77 });
+  });
+
+  it('back from the payment page, the same data pay the order already placed; changed data place a new one', { timeout: 20_000 }, async () => {
+    storeFromProductPage.mockResolvedValue({ user: {}, isNew: true, signedIn: true });
+    createOrder.mockResolvedValue({ id: 77 });
+    const user = userEvent.setup();
+    const first = renderStep();
+    await fillAndSubmit(user);
+    expect(createOrder).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    // Back: the step shows again from its drafts; "Plasează comanda și plătește" pays order 77 again.
+    getOrder.mockResolvedValue({ id: 77, status: 'awaiting_payment' });
+    push.mockClear();
+    const second = renderStep();
+    expect(screen.getByRole('textbox', { name: 'Prenume' })).toHaveValue('Ana');
+    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    await vi.waitFor(() => expect(push).toHaveBeenCalledWith('/wait-to-be-redirected/payment-processor?order_id=77'));
+    expect(createOrder).toHaveBeenCalledTimes(1);
+    second.unmount();
+
+    createOrder.mockResolvedValue({ id: 78 });
+    renderStep();
+    await user.type(screen.getByRole('textbox', { name: 'Nume' }), 'escu');
+    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    await vi.waitFor(() => expect(createOrder).toHaveBeenCalledTimes(2));
+    expect(readDraft('rca:order')).toMatchObject({ id: 78 });
   });
 
   it('refuses to continue without the consents, with Romanian messages', async () => {

@@ -116,8 +116,8 @@ describe('RCA input schema', () => {
   it('validates a company owner by CUI checksum and strips the RO prefix', () => {
     const body = '1472583';
     const cui = `RO${body}${cuiControlDigit(body)}`;
-    const ok = rcaInputSchema(NOW).parse(rcaForm((f) => ((f.owner.type = 'company'), (f.owner.cui = cui), (f.owner.caen = '4941'))));
-    expect(ok.owner).toEqual({ type: 'company', cui: cui.slice(2), caen: '4941' });
+    const ok = rcaInputSchema(NOW).parse(rcaForm((f) => ((f.owner.type = 'company'), (f.owner.cui = cui), (f.owner.name = 'Transport Exemplu SRL'), (f.owner.caen = '4941'))));
+    expect(ok.owner).toEqual({ type: 'company', cui: cui.slice(2), name: 'Transport Exemplu SRL', caen: '4941' });
     const wrongDigit = `${body}${(cuiControlDigit(body) + 1) % 10}`;
     const errors = errorsOf(rcaInputSchema(NOW), rcaForm((f) => ((f.owner.type = 'company'), (f.owner.cui = wrongDigit), (f.owner.caen = '49'))));
     expect(errors['owner.cui']).toBe('CUI-ul nu este valid: verificați cifra de control.');

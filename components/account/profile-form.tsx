@@ -3,7 +3,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { isRomanianCounty, ROMANIAN_COUNTIES } from '@/lib/geo/counties';
 import { isApiError } from '@/lib/api/errors';
 import type { Profile } from '@/lib/api/types';
 import { fieldErrorsOf } from '@/lib/validation/contact';
@@ -31,6 +33,13 @@ function valuesOf(profile: Profile): Values {
     street: profile.address?.street ?? '',
     postal_code: profile.address?.postal_code ?? '',
   };
+}
+
+/** The county list of the checkout; a value saved before the list existed stays choosable until changed. */
+function countyOptions(current: string) {
+  const list: string[] = [...ROMANIAN_COUNTIES];
+  if (current && !isRomanianCounty(current)) list.unshift(current);
+  return list.map((c) => ({ value: c, label: c }));
 }
 
 /** Error keys of the schema and of the backend (`address.county`) → form fields. */
@@ -130,7 +139,13 @@ export function ProfileForm({ profile, save }: { profile: Profile; save: SavePro
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-1 text-lg font-semibold">Adresă</legend>
         <p className="text-sm text-muted sm:col-span-2">Opțională. O folosim pentru a completa mai repede ofertele.</p>
-        <TextField label="Județ" autoComplete="address-level1" {...bind('county')} />
+        <SelectField
+          label="Județ"
+          autoComplete="address-level1"
+          placeholder="Alegeți județul"
+          options={countyOptions(values.county)}
+          {...bind('county')}
+        />
         <TextField label="Localitate" autoComplete="address-level2" {...bind('town')} />
         <TextField label="Stradă, număr, bloc, apartament" autoComplete="street-address" className="sm:col-span-2" {...bind('street')} />
         <TextField label="Cod poștal" inputMode="numeric" autoComplete="postal-code" {...bind('postal_code')} />

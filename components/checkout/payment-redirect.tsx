@@ -12,13 +12,17 @@ type State = { kind: 'starting' } | { kind: 'redirecting' } | { kind: 'paid' } |
 
 /** Where the browser goes: the processor's page (a function so tests can observe it). */
 export type Navigate = (url: string) => void;
-const assign: Navigate = (url) => window.location.assign(url);
+/**
+ * The processor's page takes this page's place in the history: Back from the processor returns to the details
+ * step (kept in its drafts), never here, where it would start another payment and send the customer forward again.
+ */
+const replace: Navigate = (url) => window.location.replace(url);
 
 /**
  * The interstitial before the processor: says what is happening, asks the backend for a payment with
  * `/thank-you` as the return address, then sends the browser to the processor's page.
  */
-export function PaymentRedirect({ orderId, navigate = assign }: { orderId: string | null; navigate?: Navigate }) {
+export function PaymentRedirect({ orderId, navigate = replace }: { orderId: string | null; navigate?: Navigate }) {
   const [state, setState] = useState<State>(orderId ? { kind: 'starting' } : { kind: 'error', message: 'Comanda nu a fost găsită.' });
   const started = useRef(false);
 

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { clearPurchaseOf } from '@/lib/shop/placed-order';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,6 +26,11 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
   useRealtimeEvent('order.updated', (data) => {
     if (data.id === order.id) setOrder((current) => ({ ...current, ...(data as Partial<Order>) }));
   });
+
+  // Paid: the purchase's drafts (kept for a Back from the payment page) are done with.
+  useEffect(() => {
+    if (order.status === 'paid') clearPurchaseOf(order.id);
+  }, [order.status, order.id]);
 
   const waiting = order.status === 'awaiting_payment' && polls < THANK_YOU_POLL_LIMIT;
   useEffect(() => {

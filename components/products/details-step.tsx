@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
 import { CaptchaProvider } from '@/components/providers/captcha-provider';
 import { useCaptchaToken } from '@/components/providers/use-captcha-token';
@@ -15,13 +15,14 @@ import { getProfile } from '@/lib/api/account';
 import { storeFromProductPage } from '@/lib/api/auth';
 import { createOrder, type Offer, type Quote } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
-import { payOrderHref } from '@/lib/api/orders';
-import { clearDrafts } from '@/lib/shop/draft-store';
+import { getOrder, isPayable, payOrderHref } from '@/lib/api/orders';
+import { orderRequestKey, readPlacedOrder, rememberPlacedOrder } from '@/lib/shop/placed-order';
 import { draftKeys } from '@/lib/shop/use-quote-flow';
 import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
 import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
 import { emptyDetailsForm, type DetailsFormValues, type IdentityRequirement } from '@/lib/validation/products/customer-values';
 import { useAuthStore } from '@/stores/auth-store';
+import { CompanyFields } from './company-fields';
 import { OrderSummary } from './order-summary';
 
 const COUNTY_OPTIONS = ROMANIAN_COUNTIES.map((c) => ({ value: c, label: c }));
@@ -79,16 +80,14 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
   const [error, setError] = useState<string | null>(null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const [expired, setExpired] = useState(false);
-  const placed = useRef(false);
-
-  // The drafts go once the placed order has taken the visitor to the payment: clearing them earlier would
-  // bring the product's form back on screen for a moment (and its register lookup would write a new draft).
-  useEffect(
-    () => () => {
-      if (placed.current) clearDrafts(`${flowKey}:`);
-    },
-    [flowKey],
-  );
+  // Back from the payment page may restore this page as it was left (back/forward cache): ready again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   // A signed-in customer's profile fills what is still empty.
   useEffect(() => {
@@ -151,15 +150,31 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
           token: await getCaptchaToken(),
         });
       }
-      const order = await createOrder({
+      const request = {
         quote_id: quote.id,
         offer_id: offer.id,
         customer: parsed.customer,
         // The partner is the quote's: an order started on a partner route carries it, no other does.
         ...(quote.partner_code ? { partner_code: quote.partner_code } : {}),
         consents: parsed.consents,
-      });
-      placed.current = true;
+      };
+      // Back from the payment page keeps this step: the same data pay the order already placed (a new payment
+      // only now, because the customer asked), changed data place a new order.
+      const placed = readPlacedOrder(flowKey);
+      const requestKey = orderRequestKey(request);
+      if (placed && placed.request === requestKey) {
+        const existing = await getOrder(placed.id).catch(() => null);
+        if (existing?.status === 'paid') {
+          router.push(`/thank-you?order_id=${existing.id}`);
+          return;
+        }
+        if (existing && isPayable(existing)) {
+          router.push(payOrderHref(existing));
+          return;
+        }
+      }
+      const order = await createOrder(request);
+      rememberPlacedOrder(flowKey, { id: order.id, request: requestKey });
       router.push(payOrderHref(order));
     } catch (e) {
       setBusy(false);
@@ -196,14 +211,26 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
             ; datele introduse rămân aici.
           </p>
         )}
+        {identity === 'cui' ? (
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 font-medium">Firma (polița și factura se emit pe firmă)</legend>
+            <CompanyFields
+              field={f}
+              cuiName="customer.cui"
+              nameName="customer.company_name"
+              cui={form.values.customer.cui}
+              name={form.values.customer.company_name}
+              setName={(name) => form.setValue('customer.company_name', name)}
+            />
+          </fieldset>
+        ) : null}
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="sr-only">Date de contact</legend>
+          <legend className={identity === 'cui' ? 'mb-2 font-medium' : 'sr-only'}>{identity === 'cui' ? 'Persoana de contact' : 'Date de contact'}</legend>
           <TextField label="Prenume" autoComplete="given-name" required {...f('customer.first_name')} />
           <TextField label="Nume" autoComplete="family-name" required {...f('customer.last_name')} />
           <TextField label="Email" type="email" autoComplete="email" required readOnly={authenticated} {...f('customer.email')} />
           <TextField label="Telefon mobil" type="tel" autoComplete="tel" hint="Ex.: 0722123456" required {...f('customer.phone_number')} />
           {identity === 'cnp' ? <TextField label="CNP" inputMode="numeric" maxLength={13} required {...f('customer.cnp')} /> : null}
-          {identity === 'cui' ? <TextField label="CUI" required uppercase {...f('customer.cui')} /> : null}
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-medium">Adresa de corespondență (opțional)</legend>

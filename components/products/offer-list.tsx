@@ -1,12 +1,13 @@
 import type { Offer, Quote } from '@/lib/api/checkout';
 import { formatDateTime } from '@/lib/time';
-import { groupRcaOffers, sortOffersByPrice } from '@/lib/shop/offers';
+import { groupRcaOffers, matchesChosenCover, rankOffers } from '@/lib/shop/offers';
 import { OfferCard } from './offer-card';
 import { RcaOfferRow } from './rca-offer-row';
 
 /** The quote's offers sorted by price (RCA: one row per insurer, standard and direct settlement side by side). */
 export function OfferList({ quote, onChoose }: { quote: Quote; onChoose: (offer: Offer) => void }) {
   const count = quote.offers.length;
+  const ranked = rankOffers(quote);
   if (count === 0) {
     return <p role="status">Nu am găsit oferte pentru datele introduse. Modificați datele și încercați din nou.</p>;
   }
@@ -18,6 +19,9 @@ export function OfferList({ quote, onChoose }: { quote: Quote; onChoose: (offer:
       <p role="status" className="mb-4 text-muted">
         {count === 1 ? 'O ofertă' : `${count} oferte`}, ordonate după preț. Prețurile sunt valabile până la {formatDateTime(quote.expires_at)}.
       </p>
+      {ranked.offers.some((o) => !matchesChosenCover(quote, o)) ? (
+        <p className="mb-4 text-sm text-muted">Ofertele doar PAD, fără asigurarea facultativă aleasă, sunt la final.</p>
+      ) : null}
       {quote.product_code === 'rca' ? (
         <>
           <p className="mb-4 text-sm text-muted">
@@ -32,8 +36,8 @@ export function OfferList({ quote, onChoose }: { quote: Quote; onChoose: (offer:
         </>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Oferte">
-          {sortOffersByPrice(quote.offers).map((offer, index) => (
-            <OfferCard key={offer.id} offer={offer} onChoose={onChoose} cheapest={index === 0} />
+          {ranked.offers.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} onChoose={onChoose} cheapest={offer.id === ranked.cheapestId} />
           ))}
         </ul>
       )}

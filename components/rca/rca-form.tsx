@@ -2,12 +2,15 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
+import { CompanyFields } from '@/components/products/company-fields';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { lookupVehicle } from '@/lib/api/checkout';
 import { readDraft } from '@/lib/shop/draft-store';
+import { formatDay } from '@/lib/time/format-day';
 import { isApiError } from '@/lib/api/errors';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
 import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
@@ -27,7 +30,9 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
   const f = form.field;
   const { values, setValues } = form;
   const [lookup, setLookup] = useState<LookupState>({ kind: 'idle' });
-  const startWindow = rcaStartWindow(useBucharestToday());
+  const today = useBucharestToday();
+  const renewedEndsOn = values.renewal_of && values.renewal_ends_on ? values.renewal_ends_on : null;
+  const startWindow = rcaStartWindow(today, renewedEndsOn);
 
   async function runLookup(plate: string, vin: string) {
     const query = {
@@ -162,10 +167,59 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
           </div>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="CUI" hint="Cu sau fără prefixul RO" uppercase autoComplete="off" required {...f('owner.cui')} />
+            <CompanyFields
+              field={f}
+              cuiName="owner.cui"
+              nameName="owner.name"
+              cui={values.owner.cui}
+              name={values.owner.name}
+              setName={(name) => form.setValue('owner.name', name)}
+            />
             <TextField label="Cod CAEN (opțional)" hint="Activitatea principală, 4 cifre" inputMode="numeric" maxLength={4} {...f('owner.caen')} />
           </div>
         )}
+        <Checkbox
+          name="user_differs"
+          checked={values.user_differs}
+          onChange={(e) => form.setValue('user_differs', e.target.checked)}
+          label="Utilizatorul este altul decât proprietarul"
+          hint="De exemplu, vehiculul în leasing: firma de leasing este proprietar, iar dumneavoastră sunteți utilizator."
+        />
+        {values.user_differs ? (
+          <fieldset className="flex flex-col gap-4">
+            <legend className="mb-2 font-medium">Utilizatorul</legend>
+            <RadioGroup
+              name="user.type"
+              legend="Utilizatorul este"
+              inline
+              value={values.user.type}
+              onChange={(v) => form.setValue('user.type', v)}
+              options={[
+                { value: 'person', label: 'Persoană fizică' },
+                { value: 'company', label: 'Persoană juridică' },
+              ]}
+            />
+            {values.user.type === 'person' ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="Prenumele utilizatorului" autoComplete="off" required {...f('user.first_name')} />
+                <TextField label="Numele utilizatorului" autoComplete="off" required {...f('user.last_name')} />
+                <TextField label="CNP-ul utilizatorului" inputMode="numeric" maxLength={13} autoComplete="off" required {...f('user.cnp')} />
+              </div>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <CompanyFields
+                  field={f}
+                  cuiName="user.cui"
+                  nameName="user.name"
+                  cuiLabel="CUI-ul utilizatorului"
+                  cui={values.user.cui}
+                  name={values.user.name}
+                  setName={(name) => form.setValue('user.name', name)}
+                />
+              </div>
+            )}
+          </fieldset>
+        ) : null}
       </section>
 
       <section aria-labelledby="rca-period" className="flex flex-col gap-4">
@@ -173,7 +227,19 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
           Perioada de asigurare
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Data de început" type="date" min={startWindow.min} max={startWindow.max} hint="Cel mai devreme mâine, cel târziu peste 30 de zile." required {...f('start_date')} />
+          <TextField
+            label="Data de început"
+            type="date"
+            min={startWindow.min}
+            max={startWindow.max}
+            hint={
+              renewedEndsOn
+                ? `Reînnoire: polița actuală este valabilă până la ${formatDay(renewedEndsOn)} inclusiv; noua poliță începe a doua zi.`
+                : 'Cel mai devreme mâine, cel târziu peste 30 de zile.'
+            }
+            required
+            {...f('start_date')}
+          />
           <SelectField label="Perioada" options={PERIOD_OPTIONS} required {...f('period_months')} />
         </div>
       </section>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
@@ -12,7 +12,7 @@ import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-
 import { RcaForm } from './rca-form';
 
 const FLOW_KEY = 'rca';
-const UPPERCASE = ['registration_plate', 'vin', 'vehicle.civ_series', 'owner.cui'] as const;
+const UPPERCASE = ['registration_plate', 'vin', 'vehicle.civ_series', 'owner.cui', 'user.cui'] as const;
 
 type Props = {
   plate: string | null;
@@ -31,14 +31,26 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
   const today = useBucharestToday();
   // zod and the schema load on the first blur or submit, not with the page.
   const schema = useMemo(() => () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema()), []);
+  const defaults = (): RcaFormValues => {
+    const empty = emptyRcaForm(today);
+    const base = renewal
+      ? {
+          ...empty,
+          ...renewal,
+          vehicle: { ...empty.vehicle, ...renewal.vehicle },
+          owner: { ...empty.owner, ...renewal.owner },
+          user: { ...empty.user, ...renewal.user },
+          user_differs: Boolean(renewal.user && (renewal.user.cnp || renewal.user.cui)),
+        }
+      : empty;
+    return { ...base, registration_plate: plate ?? base.registration_plate, vin: vin ?? base.vin };
+  };
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
-    defaults: () => {
-      const empty = emptyRcaForm(today);
-      const base = renewal ? { ...empty, ...renewal, vehicle: { ...empty.vehicle, ...renewal.vehicle }, owner: { ...empty.owner, ...renewal.owner } } : empty;
-      return { ...base, registration_plate: plate ?? base.registration_plate, vin: vin ?? base.vin };
-    },
+    defaults,
     overrideOnce: (v) => {
+      // A renewal of another policy than the draft's starts from that policy's data.
+      if (renewal?.renewal_of && v.renewal_of !== renewal.renewal_of) return defaults();
       const samePlate = !plate || v.registration_plate === plate;
       const sameVin = !vin || v.vin === vin;
       if (samePlate && sameVin) return v;
@@ -48,10 +60,17 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
     schema,
     uppercase: UPPERCASE,
   });
+  // Offers of another purchase than this renewal are not shown for it.
+  const quotedRenewal = String((flow.state.quote?.input as { renewal_of?: number } | undefined)?.renewal_of ?? '');
+  const { reset } = flow;
+  useEffect(() => {
+    if (renewal?.renewal_of && flow.state.quote && quotedRenewal !== renewal.renewal_of) reset();
+  }, [renewal?.renewal_of, quotedRenewal, flow.state.quote, reset]);
 
   if (!available) return <ProductUnavailable productName="Asigurarea RCA" />;
 
-  const input = flow.state.quote?.input as { registration_plate?: string; owner?: { type?: string; cnp?: string; cui?: string } } | undefined;
+  const input = flow.state.quote?.input as { registration_plate?: string; owner?: { type?: string; cnp?: string; cui?: string; name?: string } } | undefined;
+  // A company owner buys as that company (the policy and the invoice go to it); a person owner as that person.
   const identity = input?.owner?.type === 'company' ? 'cui' : 'cnp';
   return (
     <QuoteFlowView
@@ -59,7 +78,7 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
       flowKey={FLOW_KEY}
       productName="Asigurare RCA"
       identity={identity}
-      prefill={identity === 'cui' ? { cui: input?.owner?.cui ?? '' } : { cnp: input?.owner?.cnp ?? '' }}
+      prefill={identity === 'cui' ? { cui: input?.owner?.cui ?? '', company_name: input?.owner?.name ?? '' } : { cnp: input?.owner?.cnp ?? '' }}
       summary={input?.registration_plate ? [{ label: 'Vehicul', value: input.registration_plate }] : []}
       form={
         <RcaForm

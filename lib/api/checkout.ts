@@ -51,8 +51,12 @@ export type OrderCustomer = {
   phone_number: string;
   cnp?: string;
   cui?: string;
+  /** With `cui`: a company buys; the policy and the invoice are made out to it. */
+  company_name?: string;
   address?: { county: string; town: string; street: string; postal_code: string };
 };
+
+export type Company = { cui: string; name: string; trade_register: string | null; address: string | null; is_leasing: boolean };
 
 export type CreateOrderPayload = {
   quote_id: string;
@@ -69,6 +73,11 @@ export async function lookupVehicle(query: { registration_plate?: string; vin?: 
   if (query.registration_plate) params.registration_plate = query.registration_plate;
   if (query.vin) params.vin = query.vin;
   return unwrap(await api.get<Envelope<Vehicle>>('/api/v1/vehicles/lookup', { params }));
+}
+
+/** The company register (backend `GET /api/v1/companies/{cui}`); 404 `company_not_found` for an unknown CUI. */
+export async function lookupCompany(cui: string): Promise<Company> {
+  return unwrap(await api.get<Envelope<Company>>(`/api/v1/companies/${encodeURIComponent(cui)}`));
 }
 
 export async function createQuote(payload: {

@@ -1,7 +1,8 @@
 import { backendFetch } from '@/lib/api/server';
+import { renewalStartDay } from '@/lib/policies/renewal';
 
 /** Dates of an old policy never carry over to its renewal. */
-const DROPPED = new Set(['start_date', 'end_date', 'purchase_date']);
+const DROPPED = new Set(['start_date', 'end_date', 'purchase_date', 'renewal_of']);
 
 /** A policy's quote input as form values: numbers as typed text, nulls as empty, old dates dropped. */
 export function formValuesFromInput(input: unknown): unknown {
@@ -17,15 +18,35 @@ export function formValuesFromInput(input: unknown): unknown {
   return out;
 }
 
-/** Server only: the quote input of one of the customer's policies (`?renew=<id>`), or null. */
-export async function loadRenewalInput(renew: string | string[] | undefined, productCode: string): Promise<Record<string, unknown> | null> {
+export type RenewedPolicy = { id: number; product_code: string; ends_on: string; input: Record<string, unknown> };
+
+/** Server only: one of the customer's policies to renew (`?renew=<id>`), or null (not theirs, another product). */
+export async function loadRenewedPolicy(renew: string | string[] | undefined, productCode: string): Promise<RenewedPolicy | null> {
   const id = Array.isArray(renew) ? renew[0] : renew;
   if (!id || !/^\d{1,12}$/.test(id)) return null;
   try {
-    const policy = await backendFetch<{ product_code: string; input: Record<string, unknown> }>(`/api/v1/policies/${id}`);
-    if (policy.product_code !== productCode) return null;
-    return policy.input ?? null;
+    const policy = await backendFetch<RenewedPolicy>(`/api/v1/policies/${id}`);
+    if (policy.product_code !== productCode || !policy.input) return null;
+    return policy;
   } catch {
     return null;
   }
+}
+
+/** Server only: the quote input of one of the customer's policies (`?renew=<id>`), or null. */
+export async function loadRenewalInput(renew: string | string[] | undefined, productCode: string): Promise<Record<string, unknown> | null> {
+  return (await loadRenewedPolicy(renew, productCode))?.input ?? null;
+}
+
+/**
+ * The RCA form values of a renewal: the old policy's data, starting the day after it ends (tomorrow when it has
+ * ended), with the renewed policy named so that the start may lie beyond the usual 30 days (DOMAIN.md).
+ */
+export function rcaRenewalValues(policy: RenewedPolicy, today: string): Record<string, unknown> {
+  return {
+    ...(formValuesFromInput(policy.input) as Record<string, unknown>),
+    start_date: renewalStartDay(policy.ends_on, today),
+    renewal_of: String(policy.id),
+    renewal_ends_on: policy.ends_on,
+  };
 }

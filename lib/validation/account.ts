@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRomanianCounty } from '@/lib/geo/counties';
 import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
 
 /**
@@ -12,7 +13,8 @@ export const accountMessages = {
   nameLetters: 'Folosiți doar litere, spații și cratime.',
   phoneRequired: 'Introduceți numărul de telefon.',
   phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
-  countyRequired: 'Introduceți județul.',
+  countyRequired: 'Alegeți județul.',
+  countyUnknown: 'Alegeți județul din listă.',
   townRequired: 'Introduceți localitatea.',
   streetRequired: 'Introduceți strada și numărul.',
   postalCode: 'Codul poștal are 6 cifre.',
@@ -30,7 +32,7 @@ const personName = (required: string) =>
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(150, accountMessages.tooLong);
 
 export const addressSchema = z.object({
-  county: text(accountMessages.countyRequired),
+  county: text(accountMessages.countyRequired).refine(isRomanianCounty, accountMessages.countyUnknown),
   town: text(accountMessages.townRequired),
   street: text(accountMessages.streetRequired),
   postal_code: z

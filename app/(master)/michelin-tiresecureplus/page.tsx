@@ -28,7 +28,7 @@ export default async function MichelinTireSecurePage() {
         <ul className="mb-8 grid max-w-3xl list-disc gap-2 pl-6 text-muted">
           <li>Acoperă până la 2 anvelope în primele 12 luni de la cumpărare.</li>
           <li>Daunele se rezolvă la un service partener eligibil.</li>
-          <li>Ai nevoie de factura de cumpărare și de datele mașinii.</li>
+          <li>Ai nevoie de factura de cumpărare: data cumpărării și numărul facturii.</li>
         </ul>
         <h2 className="mb-4 text-2xl font-semibold">Înregistrează anvelopele</h2>
         <TireShop michelin partnerCode={partnerCode} productAvailable={product?.is_available ?? null} />

@@ -136,7 +136,6 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
             ['Dimensiune jantă', RIMS[input.rim_band] ?? input.rim_band],
             ['Data cumpărării', romanianDay(input.purchase_date)],
             ...(input.invoice_number ? ([['Factura', input.invoice_number]] as [string, string][]) : []),
-            ...(input.vehicle?.registration_plate ? ([['Vehicul', `${input.vehicle.registration_plate}${input.vehicle.make ? `, ${input.vehicle.make} ${input.vehicle.model ?? ''}` : ''}`.trim()]] as [string, string][]) : []),
           ],
         }],
       };

@@ -24,6 +24,9 @@ export const productMessages = {
   cuiRequired: 'Introduceți CUI-ul.',
   cui: 'CUI-ul nu este valid: verificați cifra de control.',
   caen: 'Codul CAEN are 4 cifre.',
+  companyNameRequired: 'Introduceți denumirea firmei.',
+  firstNameRequired: 'Introduceți prenumele.',
+  lastNameRequired: 'Introduceți numele de familie.',
   phoneRequired: 'Introduceți numărul de telefon.',
   phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
   emailRequired: 'Introduceți adresa de email.',
@@ -52,10 +55,4 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return result;
 }
 
-/** Romanian counties and Bucharest, for address selects. */
-export const ROMANIAN_COUNTIES = [
-  'Alba', 'Arad', 'Argeș', 'Bacău', 'Bihor', 'Bistrița-Năsăud', 'Botoșani', 'Brașov', 'Brăila', 'București',
-  'Buzău', 'Caraș-Severin', 'Călărași', 'Cluj', 'Constanța', 'Covasna', 'Dâmbovița', 'Dolj', 'Galați', 'Giurgiu',
-  'Gorj', 'Harghita', 'Hunedoara', 'Ialomița', 'Iași', 'Ilfov', 'Maramureș', 'Mehedinți', 'Mureș', 'Neamț', 'Olt',
-  'Prahova', 'Satu Mare', 'Sălaj', 'Sibiu', 'Suceava', 'Teleorman', 'Timiș', 'Tulcea', 'Vaslui', 'Vâlcea', 'Vrancea',
-] as const;
+export { ROMANIAN_COUNTIES, isRomanianCounty } from '@/lib/geo/counties';

@@ -3,6 +3,7 @@
  * customer.ts, loaded on submit).
  */
 export const customerMessages = {
+  companyName: 'Introduceți denumirea firmei.',
   firstName: 'Introduceți prenumele.',
   lastName: 'Introduceți numele de familie.',
   name: 'Folosiți doar litere, spații și cratime.',
@@ -25,6 +26,8 @@ export type DetailsFormValues = {
     phone_number: string;
     cnp: string;
     cui: string;
+    /** A company buyer's name (identity `cui`); the first and last name are then its contact person. */
+    company_name: string;
     address: { county: string; town: string; street: string; postal_code: string };
   };
   consents: { terms: boolean; product_sheet: boolean; data_processing: boolean };
@@ -39,6 +42,7 @@ export function emptyDetailsForm(): DetailsFormValues {
       phone_number: '',
       cnp: '',
       cui: '',
+      company_name: '',
       address: { county: '', town: '', street: '', postal_code: '' },
     },
     consents: { terms: false, product_sheet: false, data_processing: false },

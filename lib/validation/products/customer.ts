@@ -41,6 +41,7 @@ export function customerSchema(identity: IdentityRequirement = 'none') {
       phone_number: phoneField(),
       cnp: identity === 'cnp' ? cnpField() : ignored,
       cui: identity === 'cui' ? cuiField() : ignored,
+      company_name: identity === 'cui' ? requiredText(customerMessages.companyName, 200) : ignored,
       address: addressSchema,
     })
     .transform((c) => {
@@ -51,10 +52,12 @@ export function customerSchema(identity: IdentityRequirement = 'none') {
         phone_number: string;
         cnp?: string;
         cui?: string;
+        company_name?: string;
         address?: { county: string; town: string; street: string; postal_code: string };
       } = { first_name: c.first_name, last_name: c.last_name, email: c.email, phone_number: c.phone_number };
       if (c.cnp) out.cnp = c.cnp;
       if (c.cui) out.cui = c.cui;
+      if (c.company_name) out.company_name = c.company_name;
       if (c.address) out.address = c.address;
       return out;
     });

@@ -1,3 +1,4 @@
+import { rcaLatestStartDay } from '@/lib/policies/renewal';
 import { dayWindow, displayDay } from './common-values';
 
 /** RCA quote input (backend README "Quote inputs", `rca`). */
@@ -29,11 +30,17 @@ export const rcaMessages = {
   startRequired: 'Alegeți data de început.',
   start: (min: string, max: string) => `Data de început este între ${displayDay(min)} și ${displayDay(max)}.`,
   period: 'Perioada este între 1 și 12 luni.',
+  userType: 'Alegeți tipul utilizatorului.',
 } as const;
 
-/** Allowed start days, from `today` (the Bucharest day, `YYYY-MM-DD`). */
-export function rcaStartWindow(today: string) {
-  return dayWindow(today, RCA_START_MIN_DAYS, RCA_START_MAX_DAYS);
+/**
+ * Allowed start days, from `today` (the Bucharest day, `YYYY-MM-DD`): tomorrow … +30 days, and for a renewal up to
+ * the day after the renewed policy ends (DOMAIN.md: a renewal at most 30 days before the old policy ends).
+ */
+export function rcaStartWindow(today: string, renewedEndsOn: string | null = null) {
+  const window = dayWindow(today, RCA_START_MIN_DAYS, RCA_START_MAX_DAYS);
+  const latest = renewedEndsOn ? rcaLatestStartDay(today, renewedEndsOn, RCA_START_MAX_DAYS) : null;
+  return latest && latest > window.max ? { min: window.min, max: latest } : window;
 }
 
 /** What the RCA form holds: every input as typed. */
@@ -54,9 +61,15 @@ export type RcaFormValues = {
     first_registration_date: string;
     civ_series: string;
   };
-  owner: { type: 'person' | 'company'; cnp: string; driving_licence_date: string; cui: string; caen: string };
+  owner: { type: 'person' | 'company'; cnp: string; driving_licence_date: string; cui: string; name: string; caen: string };
+  /** "Utilizatorul este altul decât proprietarul": a leasing company owns, a person or company uses. */
+  user_differs: boolean;
+  user: { type: 'person' | 'company'; first_name: string; last_name: string; cnp: string; cui: string; name: string };
   start_date: string;
   period_months: string;
+  /** A renewal (`?renew=<policy id>`): the renewed policy and its last day, which set the latest start day. */
+  renewal_of: string;
+  renewal_ends_on: string;
 };
 
 export function emptyRcaForm(today: string): RcaFormValues {
@@ -77,8 +90,12 @@ export function emptyRcaForm(today: string): RcaFormValues {
       first_registration_date: '',
       civ_series: '',
     },
-    owner: { type: 'person', cnp: '', driving_licence_date: '', cui: '', caen: '' },
+    owner: { type: 'person', cnp: '', driving_licence_date: '', cui: '', name: '', caen: '' },
+    user_differs: false,
+    user: { type: 'person', first_name: '', last_name: '', cnp: '', cui: '', name: '' },
     start_date: rcaStartWindow(today).min,
     period_months: '12',
+    renewal_of: '',
+    renewal_ends_on: '',
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cnpBirthDate } from '@/lib/validation/formats';
 import { toBucharestDay } from '@/lib/time';
+import { isValidDay } from '@/lib/time/day';
 import {
   choiceField,
   cnpField,
@@ -40,6 +41,7 @@ export const ownerSchema = (now: Date) =>
       z.object({
         type: z.literal('company'),
         cui: cuiField(),
+        name: requiredText(productMessages.companyNameRequired, 200),
         caen: z
           .string()
           .trim()
@@ -83,16 +85,60 @@ export const vehicleSchema = (now: Date) => {
 export const startDateField = (window: { min: string; max: string }, required: string, message: string) =>
   dayField(required).refine((d) => d >= window.min && d <= window.max, message);
 
+/** The vehicle's user when it is not the owner. */
+export const userSchema = () =>
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({
+        type: z.literal('person'),
+        first_name: requiredText(productMessages.firstNameRequired, 100),
+        last_name: requiredText(productMessages.lastNameRequired, 100),
+        cnp: cnpField(),
+      }),
+      z.object({ type: z.literal('company'), cui: cuiField(), name: requiredText(productMessages.companyNameRequired, 200) }),
+    ],
+    { error: rcaMessages.userType },
+  );
+
 export function rcaInputSchema(now: Date = new Date()) {
-  const window = rcaStartWindow(toBucharestDay(now));
-  return z.object({
-    registration_plate: plateField(),
-    vin: vinField(),
-    vehicle: vehicleSchema(now),
-    owner: ownerSchema(now),
-    start_date: startDateField(window, rcaMessages.startRequired, rcaMessages.start(window.min, window.max)),
-    period_months: intField(1, 12, rcaMessages.period),
-  });
+  const today = toBucharestDay(now);
+  return z
+    .object({
+      registration_plate: plateField(),
+      vin: vinField(),
+      vehicle: vehicleSchema(now),
+      owner: ownerSchema(now),
+      user_differs: z.boolean().optional(),
+      user: z.unknown().optional(),
+      start_date: dayField(rcaMessages.startRequired),
+      period_months: intField(1, 12, rcaMessages.period),
+      renewal_of: z.string().optional(),
+      renewal_ends_on: z.string().optional(),
+    })
+    .transform((v, ctx) => {
+      const renewing = /^\d{1,12}$/.test(v.renewal_of ?? '') && isValidDay(v.renewal_ends_on ?? '');
+      const window = rcaStartWindow(today, renewing ? v.renewal_ends_on! : null);
+      if (v.start_date < window.min || v.start_date > window.max) {
+        ctx.addIssue({ code: 'custom', path: ['start_date'], message: rcaMessages.start(window.min, window.max) });
+      }
+      let user: z.output<ReturnType<typeof userSchema>> | null = null;
+      if (v.user_differs) {
+        const parsed = userSchema().safeParse(v.user);
+        if (parsed.success) user = parsed.data;
+        else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['user', ...issue.path.map(String)], message: issue.message });
+      }
+      return {
+        registration_plate: v.registration_plate,
+        vin: v.vin,
+        vehicle: v.vehicle,
+        owner: v.owner,
+        user,
+        start_date: v.start_date,
+        period_months: v.period_months,
+        ...(renewing ? { renewal_of: Number(v.renewal_of) } : {}),
+      };
+    });
 }
 
 export type RcaInput = z.output<ReturnType<typeof rcaInputSchema>>;

@@ -4,7 +4,8 @@ import { PartnerBadge } from '@/components/layout/partner-badge';
 import { RcaShop } from '@/components/rca/rca-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
+import { loadRenewedPolicy, rcaRenewalValues } from '@/lib/shop/renewal';
+import { toBucharestDay } from '@/lib/time';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
 import type { RcaFormValues } from '@/lib/validation/products/rca';
@@ -37,10 +38,10 @@ export default async function RcaPage({
   if (segments.length > 2) notFound();
   const plate = segments[0] ? normalizePlate(decodeSegment(segments[0])) : null;
   const vin = segments[1] ? normalizeVin(decodeSegment(segments[1])) : null;
-  const [partner, { product, statuses }, renewalInput] = await Promise.all([
+  const [partner, { product, statuses }, renewed] = await Promise.all([
     currentPartner(),
     loadProductPageData('rca'),
-    searchParams.then((s) => loadRenewalInput(s.renew, 'rca')),
+    searchParams.then((s) => loadRenewedPolicy(s.renew, 'rca')),
   ]);
 
   return (
@@ -58,7 +59,7 @@ export default async function RcaPage({
         partnerCode={partner?.code ?? null}
         initialStatuses={statuses}
         productAvailable={product?.is_available ?? null}
-        renewal={renewalInput ? (formValuesFromInput(renewalInput) as Partial<RcaFormValues>) : null}
+        renewal={renewed ? (rcaRenewalValues(renewed, toBucharestDay(new Date())) as Partial<RcaFormValues>) : null}
       />
     </Container>
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isRomanianCounty } from '../../../../lib/geo/counties';
 import type { AppContext } from '../../context';
 import { findUser, requireAuth, type SessionRow, type UserRow } from '../../lib/auth';
 import { errors } from '../../lib/errors';
@@ -17,7 +18,7 @@ const DEFAULT_PREFERENCES = {
 };
 
 const addressSchema = z.object({
-  county: z.string({ error: M.required }).trim().min(1, M.required).max(50),
+  county: z.string({ error: M.required }).trim().min(1, M.required).max(50).refine(isRomanianCounty, 'Alegeți județul din listă.'),
   town: z.string({ error: M.required }).trim().min(1, M.required).max(100),
   street: z.string({ error: M.required }).trim().min(1, M.required).max(200),
   postal_code: z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.').or(z.literal('')).optional().nullable().transform((v) => v || null),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isRomanianCounty } from '../../../../lib/geo/counties';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../lib/auth';
 import { ApiError, errors, fieldError } from '../../lib/errors';
@@ -27,7 +28,7 @@ const createSchema = z.object({
     company_name: companyName.optional().nullable(),
     address: z
       .object({
-        county: z.string().trim().min(1, M.required).max(50),
+        county: z.string().trim().min(1, M.required).max(50).refine(isRomanianCounty, 'Alegeți județul din listă.'),
         town: z.string().trim().min(1, M.required).max(100),
         street: z.string().trim().min(1, M.required).max(200),
         postal_code: z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.').optional().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRomanianCounty } from '../../../../lib/geo/counties';
 import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from '../../lib/validation';
 import { isValidPlate, normalizePlate } from '../../../../lib/validation/formats';
 
@@ -77,7 +78,7 @@ export const travelInput = z.object({
 });
 
 export const houseInput = z.object({
-  address: z.object({ county: text(50), town: text(100), street: text(200) }),
+  address: z.object({ county: text(50).refine(isRomanianCounty, 'Alegeți județul din listă.'), town: text(100), street: text(200) }),
   environment: choice(['urban', 'rural'] as const),
   structure: choice(['A', 'B'] as const),
   year_built: int(1850, 2100),
