@@ -124,6 +124,7 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, resetPurpose
     const url = new URL(window.location.href);
     url.searchParams.delete('reset_token');
     url.searchParams.delete('email');
+    url.searchParams.delete('purpose');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }
 
