@@ -136,6 +136,14 @@ export async function proxy(request: NextRequest) {
   // Guests only, except a mailed set-password/reset link: a customer still signed in after guest checkout
   // must reach the form (setting the password ends every session of the account).
   if (token && pathname === '/authenticate' && !url.searchParams.has('reset_token')) {
+    // A session the backend ended (revoked from another device, expired) is dropped, so that its sign-in page can
+    // open: only when the backend confirms it, so a link can sign nobody out.
+    if (url.searchParams.get('session_ended') === '1' && (await fetchTwoFactorState(env.BACKEND_API_URL, token, request)) === 'unauthenticated') {
+      const response = redirectTo(request, fullPath);
+      response.cookies.delete(names.token);
+      response.cookies.delete(names.state);
+      return response;
+    }
     return redirectTo(request, '/');
   }
 
@@ -153,7 +161,7 @@ export async function proxy(request: NextRequest) {
       }
     }
     if (clearSession && isAccountPage) {
-      const response = redirectTo(request, `/authenticate?last_url=${encodeURIComponent(fullPath)}`);
+      const response = redirectTo(request, `/authenticate?last_url=${encodeURIComponent(fullPath)}&session_ended=1`);
       response.cookies.delete(names.token);
       response.cookies.delete(names.state);
       return response;

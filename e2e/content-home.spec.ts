@@ -39,4 +39,23 @@ test.describe.serial('unavailable product', { tag: '@global-state' }, () => {
     await house.getByRole('link', { name: 'Calculează locuința' }).click();
     await expect(page).toHaveURL(/\/house$/);
   });
+
+  test('a guest\'s home page hears a flag change on the public channel', async ({ page, request, backendURL }) => {
+    const frames: string[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/app/')) ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
+    });
+    await page.goto('/');
+    const house = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Asigurare de locuință' }) });
+    await expect(house.getByRole('link', { name: 'Calculează locuința' })).toBeVisible();
+    // Signed out, the tab still subscribes to the public `site` channel once the page is idle.
+    await expect
+      .poll(() => frames.some((f) => f.includes('subscription_succeeded') && f.includes('"site"')), { timeout: 15_000 })
+      .toBe(true);
+    await setProductFlags(request, backendURL, { is_house_insurance_available: false });
+    await expect.poll(() => frames.some((f) => f.includes('product-statuses.updated')), { timeout: 10_000 }).toBe(true);
+    await expect(house.getByText(/Momentan indisponibil/)).toBeVisible({ timeout: 5_000 });
+    await setProductFlags(request, backendURL, { is_house_insurance_available: true });
+    await expect(house.getByRole('link', { name: 'Calculează locuința' })).toBeVisible({ timeout: 10_000 });
+  });
 });

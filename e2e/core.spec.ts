@@ -78,6 +78,28 @@ test.describe('session cookie', () => {
   });
 });
 
+test('a session ended from another device: an account page goes to sign-in with last_url and says why', async ({ page, request, backendURL }) => {
+  const user = await signUpThroughApi(page);
+  await page.goto('/account/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Comenzile mele' })).toBeVisible();
+
+  const otherToken = await backendLogin(request, backendURL, user.email, user.password);
+  const revoked = await request.post(`${backendURL}/api/v1/sessions/revoke-others`, { headers: { authorization: `Bearer ${otherToken}` } });
+  expect(revoked.ok()).toBe(true);
+
+  await page.goto('/account/policies');
+  await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fpolicies&session_ended=1$/);
+  await expect(page.getByText('Sesiunea dumneavoastră s-a încheiat')).toBeVisible();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name.endsWith('bs_session'))).toBeUndefined();
+
+  // The flag alone signs nobody out: with a live session the sign-in page still sends the customer home.
+  await signUpThroughApi(page);
+  await page.goto('/authenticate?session_ended=1');
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.context().cookies()).find((c) => c.name.endsWith('bs_session'))).toBeDefined();
+});
+
 // Global backend state (maintenance, fault injection): runs in the one-worker global-state project.
 test.describe('maintenance', { tag: '@global-state' }, () => {
   test.describe.configure({ mode: 'serial' });

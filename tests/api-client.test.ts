@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BROWSER_TIMEOUT_MS, createApiClient, RETRY_STATUSES } from '@/lib/api/axios-client';
-import type { CatalogueEffects } from '@/lib/api/client';
+import { FIELD_ERRORS_INLINE, type CatalogueEffects } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { fakeAdapter, type FakeReply } from './helpers/fake-adapter';
 
@@ -164,6 +164,14 @@ describe('error catalogue (SPEC §8)', () => {
     expect(error.fieldErrors.email).toEqual(['Adresa de email nu este validă.', 'second']);
     expect(error.fieldError('customer.phone_number')).toBe('Numărul de telefon nu este valid.');
     expect(error.code).toBe('validation_failed');
+  });
+
+  it('422 of a form that shows its field errors itself: no toast, the same error re-thrown', async () => {
+    const message = JSON.stringify({ two_factor_code: ['Codul nu este corect.'] });
+    const { api, fx } = client([{ status: 422, data: { error: { code: 'validation_failed', message } } }]);
+    const error = (await api.post('/api/v1/auth/two-factor/verify-code', {}, FIELD_ERRORS_INLINE).catch((e: unknown) => e)) as ApiError;
+    expect(fx.toastErrors).not.toHaveBeenCalled();
+    expect(error.fieldError('two_factor_code')).toBe('Codul nu este corect.');
   });
 
   it('422 whose message is not a JSON map toasts nothing', async () => {

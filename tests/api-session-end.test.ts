@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  destinationAfter,
   endSession,
   hasPendingLogout,
   INACTIVITY_ALERT,
@@ -42,7 +43,14 @@ describe('end of session', () => {
     expect(init?.method).toBe('POST');
     expect((init?.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('xs-1');
     expect(alertMock).toHaveBeenCalledWith('Ați fost deconectat din cauza inactivității.');
-    expect(navigateMock).toHaveBeenCalledWith('/authenticate');
+    expect(navigateMock).toHaveBeenCalledWith('/authenticate?session_ended=1');
+  });
+
+  it('comes back to the page the customer was on, and says why the session ended', () => {
+    expect(destinationAfter('unauthorized', '/account/orders?x=1')).toBe('/authenticate?last_url=%2Faccount%2Forders%3Fx%3D1&session_ended=1');
+    expect(destinationAfter('inactivity', '/rca/B123ABC')).toBe('/authenticate?last_url=%2Frca%2FB123ABC');
+    expect(destinationAfter('inactivity', '/authenticate?last_url=%2Fx')).toBe('/authenticate');
+    expect(destinationAfter('manual', '/account/orders')).toBe('/');
   });
 
   it('inactivity shows the same alert and goes to /authenticate', async () => {

@@ -50,8 +50,12 @@ describe('EmailStepForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continuă' }));
     expect(onSubmit).toHaveBeenCalledWith('ion@exemplu.ro');
     const busy = screen.getByRole('button', { name: /Se verifică/ });
-    expect(busy).toBeDisabled();
+    // Busy, and still holding the keyboard focus: aria-disabled, not disabled.
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveFocus();
+    await userEvent.click(busy);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
     pending.resolve();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continuă' })).toBeEnabled());
   });
@@ -94,7 +98,7 @@ describe('SignInForm', () => {
     render(<SignInForm email="ion@exemplu.ro" onSubmit={async () => 'redirecting' as const} onForgotPassword={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Parola'), 'Parola123');
     await userEvent.click(screen.getByRole('button', { name: 'Autentificare' }));
-    expect(await screen.findByRole('button', { name: /Se autentifică/ })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: /Se autentifică/ })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('passes the typed email to "forgot password"', async () => {

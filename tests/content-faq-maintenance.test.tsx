@@ -52,10 +52,11 @@ describe('maintenance watcher', () => {
     const answers = [{ is_active: true, message: 'Actualizăm sistemul.' }];
     status = () => Promise.resolve(answers.shift() ?? { is_active: false, message: null });
     const navigate = vi.fn();
-    render(<MaintenanceWatcher lastUrl="/rca/B123ABC?x=1" pollMs={50} navigate={navigate} />);
+    // The second check comes 1 s later: time enough to see the first answer even on a loaded machine.
+    render(<MaintenanceWatcher lastUrl="/rca/B123ABC?x=1" pollMs={1000} navigate={navigate} />);
     expect(await screen.findByText('Actualizăm sistemul.')).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/rca/B123ABC?x=1'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/rca/B123ABC?x=1'), { timeout: 5000 });
   });
 
   it('never sends the visitor to another site', async () => {
@@ -65,13 +66,15 @@ describe('maintenance watcher', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
   });
 
-  it('does not move a visitor who opened the page directly once the site works', async () => {
+  it('tells a visitor who opened the page directly that the site works, then takes them home', async () => {
     status = () => Promise.resolve({ is_active: false, message: null });
     const navigate = vi.fn();
-    render(<MaintenanceWatcher lastUrl={null} pollMs={1000} navigate={navigate} />);
-    expect(await screen.findByText('Site-ul funcționează normal.')).toBeInTheDocument();
+    render(<MaintenanceWatcher lastUrl={null} pollMs={1000} directReturnMs={200} navigate={navigate} />);
+    expect(await screen.findByText(/Site-ul funcționează normal/)).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
-    expect(screen.getByRole('link', { name: 'Încearcă acum' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: /Încercați acum|Încearcă acum/ })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(navigate).toHaveBeenCalledTimes(1);
   });
 
   it('keeps waiting while the status cannot be read', async () => {

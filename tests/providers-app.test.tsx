@@ -84,13 +84,16 @@ describe('AppProviders', () => {
     });
   });
 
-  it('signed out: no realtime, no user fetch, a stale stored user is dropped, clientIp from the server', async () => {
+  it('signed out: no user fetch, a stale stored user is dropped, clientIp from the server, the public channel only', async () => {
     localStorage.setItem('authStore', JSON.stringify({ state: { authenticated: true, user }, version: 0 }));
     renderApp({ signedIn: false, clientIp: '198.51.100.7' });
     await waitFor(() => expect(useSystemStore.getState().clientIp).toBe('198.51.100.7'));
     expect(useAuthStore.getState().authenticated).toBe(false);
     expect(fetchUser).not.toHaveBeenCalled();
+    // Once the page is idle (jsdom has no requestIdleCallback: after the fallback delay), without a user channel.
     expect(connectRealtime).not.toHaveBeenCalled();
+    await waitFor(() => expect(connectRealtime).toHaveBeenCalledWith(config.pusher, null), { timeout: 6000 });
+    expect(connectRealtime.mock.calls.every(([, id]) => id === null)).toBe(true);
   });
 
   it('signed in: loads the user and connects realtime once for its id', async () => {

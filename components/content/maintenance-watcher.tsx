@@ -6,6 +6,8 @@ import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import { safeReturnPath } from '@/lib/session/safe-return-path';
 
 export const MAINTENANCE_POLL_MS = 5_000;
+/** A visitor who opened /maintenance directly while the site works reads that first, then goes home. */
+export const DIRECT_VISIT_RETURN_MS = 10_000;
 
 function leave(path: string) {
   window.location.replace(path);
@@ -13,20 +15,22 @@ function leave(path: string) {
 
 /**
  * On /maintenance: checks the status every few seconds (and on the realtime `maintenance.changed`), and when
- * maintenance is over sends the visitor back to `last_url` (a same-origin relative path). A visitor who opened
- * the page directly (no `last_url`) is not moved: the page says the site works and links home.
+ * maintenance is over sends the visitor back to `last_url` (a same-origin relative path) at once. A visitor who
+ * opened the page directly (no `last_url`) is told the site works and goes home a few seconds later.
  */
 export function MaintenanceWatcher({
   lastUrl,
   pollMs = MAINTENANCE_POLL_MS,
+  directReturnMs = DIRECT_VISIT_RETURN_MS,
   navigate = leave,
 }: {
   lastUrl: string | null;
   pollMs?: number;
+  directReturnMs?: number;
   navigate?: (path: string) => void;
 }) {
   const target = safeReturnPath(lastUrl, '/');
-  const returnsAutomatically = lastUrl !== null;
+  const direct = lastUrl === null;
   const [state, setState] = useState<'checking' | 'active' | 'over'>('checking');
   const [message, setMessage] = useState<string | null>(null);
 
@@ -56,15 +60,23 @@ export function MaintenanceWatcher({
   }, [pollMs, state]);
 
   useEffect(() => {
-    if (state === 'over' && returnsAutomatically) navigate(target);
-  }, [state, target, navigate, returnsAutomatically]);
+    if (state !== 'over') return;
+    if (!direct) {
+      navigate(target);
+      return;
+    }
+    const timer = window.setTimeout(() => navigate(target), directReturnMs);
+    return () => window.clearTimeout(timer);
+  }, [state, target, navigate, direct, directReturnMs]);
 
   return (
     <div aria-live="polite" className="mt-6 space-y-3">
       {message ? <p className="text-lg">{message}</p> : null}
       {state === 'over' ? (
         <p className="font-semibold text-success">
-          {returnsAutomatically ? 'Lucrările s-au încheiat. Vă ducem înapoi…' : 'Site-ul funcționează normal.'}
+          {direct
+            ? 'Site-ul funcționează normal. Vă ducem la pagina principală în câteva secunde.'
+            : 'Lucrările s-au încheiat. Vă ducem înapoi…'}
         </p>
       ) : (
         <p className="text-muted">

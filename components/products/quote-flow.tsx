@@ -1,13 +1,14 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { QuoteFlow as Flow } from '@/lib/shop/use-quote-flow';
 import type { DetailsFormValues, IdentityRequirement } from '@/lib/validation/products/customer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { QuoteStepper } from './quote-stepper';
+import { useStepHeadingFocus } from './use-step-heading-focus';
 
 const loadOfferList = () => import('./offer-list');
 const loadDetailsStep = () => import('./details-step');
@@ -50,8 +51,10 @@ export function QuoteFlowView({ flow, flowKey, productName, identity, prefill, s
   useEffect(() => {
     if (step !== 'form') loadDetailsStep().catch(() => {});
   }, [step]);
+  const stepRef = useRef<HTMLDivElement>(null);
+  useStepHeadingFocus(step, stepRef);
   return (
-    <div>
+    <div ref={stepRef}>
       <QuoteStepper current={step === 'form' ? 0 : step === 'offers' ? 1 : 2} />
       {step === 'form' ? form : null}
       <div aria-live="polite" className={flow.error ? 'my-4' : undefined}>

@@ -32,7 +32,8 @@ type AppProvidersProps = {
 
 /**
  * Client-side machinery of the whole app: today's date in Bucharest, toasts (react-toastify loads on the first one),
- * store hydration, realtime (signed in) or maintenance polling (signed out), inactivity and cross-tab logout,
+ * store hydration, realtime (the public channel for everybody, the user's own when signed in) with maintenance polling
+ * as the guests' fallback, inactivity and cross-tab logout,
  * cookie consent, analytics and deploy guards.
  * Captcha is NOT here: wrap protected forms in <CaptchaProvider> (components/providers/captcha-provider.tsx).
  */
@@ -45,15 +46,19 @@ export function AppProviders({ config, signedIn, clientIp = null, today, buildId
 
   return (
     <PublicConfigContext value={config}>
+      {/* First in the document, so the first Tab stops are the choice it asks for (CSS draws it last). */}
+      <CookieConsentBanner />
       <BucharestTodayProvider value={today}>{children}</BucharestTodayProvider>
       <StoreHydration signedIn={signedIn} clientIp={clientIp} />
       <ToastHost />
-      <CookieConsentBanner />
       <AnalyticsTracker enabled={config.analytics.enabled} domain={config.analytics.domain} />
       <DeployGuards buildId={buildId} />
       {active ? <InactivityGuard /> : null}
       {active ? <TabSessionSync /> : null}
-      {active && userId !== null ? <RealtimeConnector pusher={config.pusher} userId={userId} /> : <MaintenancePoller />}
+      {/* Guests too: maintenance and product statuses arrive live on the public channel (the poller stays as the
+          fallback when websockets are blocked). */}
+      <RealtimeConnector key={active && userId !== null ? userId : 'guest'} pusher={config.pusher} userId={active ? userId : null} />
+      {active && userId !== null ? null : <MaintenancePoller />}
     </PublicConfigContext>
   );
 }

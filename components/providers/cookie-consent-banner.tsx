@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CONSENT_PENDING_ATTRIBUTE } from '@/components/layout/theme-script';
 import { usePublicConfig } from '@/components/providers/public-config-context';
 import { sendCookieConsent } from '@/lib/api/system';
@@ -16,6 +16,9 @@ import { useSystemStore } from '@/stores/system-store';
  * own room in the layout from the first paint (nothing stays hidden under it on phones, and nothing moves when
  * the page hydrates, as a fixed banner with a measured padding did).
  *
+ * It comes first in the document (first Tab stops) and is drawn last by CSS (`order`); while it is open the page's
+ * scroll padding keeps focused elements clear of it.
+ *
  * Server-rendered for every visitor (a guest's HTML stays the same for all guests) and hidden by CSS unless the
  * pre-paint script in <head> found no stored choice (`data-consent-pending` on <html>, see theme-script.ts): the
  * banner is in the first paint instead of appearing after hydration, and needs no JavaScript to show. Once the
@@ -28,6 +31,7 @@ export function CookieConsentBanner() {
   const { recaptchaSiteKey } = usePublicConfig();
   const [sending, setSending] = useState(false);
   const titleId = useId();
+  const regionRef = useRef<HTMLElement>(null);
   // Before hydration the server's markup stays (CSS decides); afterwards the stored choice does.
   const pending = hydrated && accepted === null;
   const visible = !hydrated || pending;
@@ -40,9 +44,26 @@ export function CookieConsentBanner() {
     return () => root.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
   }, [pending]);
 
+  useEffect(() => {
+    // Keeps --cookie-banner-height (globals.css: scroll-padding-bottom) equal to the banner, so that the browser
+    // scrolls a focused element clear of it; the banner is taller on phones, where its buttons wrap.
+    const region = regionRef.current;
+    if (!visible || !region || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--cookie-banner-height', `${region.offsetHeight}px`));
+    observer.observe(region);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-banner-height');
+    };
+  }, [visible]);
+
   if (!visible) return null;
 
   const choose = async (choice: CookieConsentChoice) => {
+    if (sending) return;
+    // The banner goes away with the button that has focus: keyboard users then continue at the page's content.
+    const hadFocus = regionRef.current?.contains(document.activeElement) ?? false;
     setSending(true);
     try {
       // The captcha script loads only now (never with the page: the banner is on every first visit).
@@ -55,11 +76,13 @@ export function CookieConsentBanner() {
     } finally {
       setCookieConsent(choice === 'all');
       setSending(false);
+      if (hadFocus) document.getElementById('continut')?.focus({ preventScroll: true });
     }
   };
 
   return (
     <section
+      ref={regionRef}
       aria-labelledby={titleId}
       data-cookie-banner=""
       className="sticky bottom-0 z-50 border-t border-border bg-surface shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
@@ -79,10 +102,10 @@ export function CookieConsentBanner() {
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <button type="button" className="btn btn-secondary btn-sm" disabled={sending} onClick={() => void choose('essential')}>
+          <button type="button" className="btn btn-secondary btn-sm" aria-disabled={sending || undefined} onClick={() => void choose('essential')}>
             Doar esențiale
           </button>
-          <button type="button" className="btn btn-primary btn-sm" disabled={sending} onClick={() => void choose('all')}>
+          <button type="button" className="btn btn-primary btn-sm" aria-disabled={sending || undefined} onClick={() => void choose('all')}>
             Acceptă toate
           </button>
         </div>

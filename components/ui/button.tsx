@@ -14,7 +14,10 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Shows a spinner, disables the button and announces the busy state. */
+  /**
+   * Shows a spinner, announces the busy state and ignores activation. The button stays focusable (aria-disabled,
+   * not `disabled`): a button that disables itself while it works would drop the keyboard user's focus to the page.
+   */
   loading?: boolean;
   /** Text for screen readers while loading; defaults to "Se încarcă…". */
   loadingLabel?: string;
@@ -29,6 +32,7 @@ export function Button({
   disabled,
   className,
   type = 'button',
+  onClick,
   children,
   ...rest
 }: ButtonProps) {
@@ -36,8 +40,17 @@ export function Button({
     <button
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        // Busy: no second submit or action (a click, or Enter in a field of its form, which clicks the submit button).
+        if (loading) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...rest}
     >
       {loading ? <Spinner label={loadingLabel} /> : null}

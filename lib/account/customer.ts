@@ -9,8 +9,8 @@ import type { DateLocaleCode } from '@/lib/time';
  * Server only (uses the session cookie). Data access layer of the account pages: every page checks the session again on the server (proxy.ts is
  * never the only gate) and sends a visitor without one, or with an expired one, to sign in and come back.
  */
-function signInPath(returnPath: string): string {
-  return `/authenticate?last_url=${encodeURIComponent(returnPath)}`;
+function signInPath(returnPath: string, sessionEnded = false): string {
+  return `/authenticate?last_url=${encodeURIComponent(returnPath)}${sessionEnded ? '&session_ended=1' : ''}`;
 }
 
 export async function requireCustomer(returnPath: string): Promise<string> {
@@ -25,7 +25,8 @@ export async function loadForCustomer<T>(returnPath: string, path: string): Prom
   try {
     return await backendFetch<T>(path, { token });
   } catch (error) {
-    if (isApiError(error) && error.status === 401) redirect(signInPath(returnPath));
+    // Revoked from another device or expired: sign in again, told why, and come back here.
+    if (isApiError(error) && error.status === 401) redirect(signInPath(returnPath, true));
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { api, unwrap, type Envelope } from './client';
+import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
 import type { Address, Preferences, Profile, Session } from './types';
 
 /** GET /api/v1/profile. */
@@ -10,7 +10,7 @@ export type ProfileUpdate = { first_name: string; last_name: string; phone_numbe
 
 /** PUT /api/v1/profile. */
 export async function updateProfile(input: ProfileUpdate): Promise<Profile> {
-  return unwrap(await api.put<Envelope<Profile>>('/api/v1/profile', input));
+  return unwrap(await api.put<Envelope<Profile>>('/api/v1/profile', input, FIELD_ERRORS_INLINE));
 }
 
 /** GET /api/v1/preferences. */

@@ -1,5 +1,5 @@
 import { useAuthStore } from '@/stores/auth-store';
-import { api, unwrap, type Envelope } from './client';
+import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
 import { ApiError } from './errors';
 import { endSession } from './session-end';
 import type { User } from './types';
@@ -41,7 +41,7 @@ export async function login({ email, password, token }: LoginInput): Promise<Sig
   form.append('email', email);
   form.append('password', password);
   form.append('token', token);
-  return signedIn(unwrap(await api.post<Envelope<AuthAnswer>>('/api/v1/auth/login', form)));
+  return signedIn(unwrap(await api.post<Envelope<AuthAnswer>>('/api/v1/auth/login', form, FIELD_ERRORS_INLINE)));
 }
 
 export type RegisterInput = {
@@ -57,7 +57,7 @@ export type RegisterInput = {
 
 /** POST /api/v1/auth/register. */
 export async function register(input: RegisterInput): Promise<SignInResult> {
-  return signedIn(unwrap(await api.post<Envelope<AuthAnswer>>('/api/v1/auth/register', input)));
+  return signedIn(unwrap(await api.post<Envelope<AuthAnswer>>('/api/v1/auth/register', input, FIELD_ERRORS_INLINE)));
 }
 
 /** POST /api/v1/auth/social/authentications/google {token: Google ID token}. */
@@ -81,6 +81,7 @@ export async function storeFromProductPage(input: StoreFromProductPageInput): Pr
     await api.post<Envelope<{ user: User; is_new: boolean; session_started?: boolean }>>(
       '/api/v1/users/store-from-product-page',
       input,
+      FIELD_ERRORS_INLINE,
     ),
   );
   const isSignedIn = Boolean(answer.session_started) || useAuthStore.getState().authenticated;
@@ -94,7 +95,7 @@ export async function emailExists(email: string, token: string): Promise<boolean
     await api.post<Envelope<{ alreadyExists: boolean; isDeleted: boolean }>>('/api/v1/users/email-existence-check', {
       email,
       token,
-    }),
+    }, FIELD_ERRORS_INLINE),
   );
   if (answer.isDeleted) throw accountDeleted();
   return answer.alreadyExists;
@@ -102,7 +103,7 @@ export async function emailExists(email: string, token: string): Promise<boolean
 
 /** POST /api/v1/auth/generate-reset-token. */
 export async function generateResetToken(email: string, token: string): Promise<void> {
-  await api.post('/api/v1/auth/generate-reset-token', { email, token });
+  await api.post('/api/v1/auth/generate-reset-token', { email, token }, FIELD_ERRORS_INLINE);
 }
 
 export type ResetPasswordInput = {
@@ -115,7 +116,7 @@ export type ResetPasswordInput = {
 
 /** POST /api/v1/auth/reset-password. */
 export async function resetPassword(input: ResetPasswordInput): Promise<void> {
-  await api.post('/api/v1/auth/reset-password', input);
+  await api.post('/api/v1/auth/reset-password', input, FIELD_ERRORS_INLINE);
 }
 
 /** GET /api/v1/auth/user: the signed-in user (null when signed out); the stored user follows. */
@@ -134,5 +135,5 @@ export type ChangePasswordInput = { current_password: string; password: string; 
 
 /** POST /api/v1/auth/change-password. */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await api.post('/api/v1/auth/change-password', input);
+  await api.post('/api/v1/auth/change-password', input, FIELD_ERRORS_INLINE);
 }

@@ -41,6 +41,11 @@ export function shouldRetry(error: AxiosError): boolean {
   return !(status === 429 && retryAfter(error) > MAX_RETRY_WAIT_MS);
 }
 
+/** A form that shows a 422's messages on its own fields asked for no toast of them (lib/api/client.ts). */
+function showsFieldErrorsInline(error: unknown): boolean {
+  return axios.isAxiosError(error) && (error.config as { fieldErrorsInline?: boolean } | undefined)?.fieldErrorsInline === true;
+}
+
 /** Turns any failure into an ApiError and applies SPEC §8's catalogue once. */
 export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): ApiError {
   // Already handled by the inner chain of a retried request.
@@ -61,7 +66,7 @@ export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): 
   } else if ((apiError.status === 401 || apiError.status === 403) && apiError.code !== 'csrf_failed') {
     // csrf_failed is the BFF's own refusal of a forged write, not a session problem: no logout for it.
     effects.logout();
-  } else if (apiError.status === 422) {
+  } else if (apiError.status === 422 && !showsFieldErrorsInline(error)) {
     const messages = firstFieldMessages(apiError.fieldErrors);
     if (messages.length > 0) effects.toastErrors(messages);
   }

@@ -2,7 +2,7 @@
  * The purchase calls of the shop (backend README "The shop's own calls"): vehicle lookup, quotes, orders and
  * the payment redirect. Browser calls through the BFF with the one `api` instance; errors arrive as ApiError.
  */
-import { api, unwrap, type Envelope } from '@/lib/api/client';
+import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
 import type { Insurer, Order } from '@/lib/api/orders';
 import type { ProductCode } from '@/lib/api/types';
 
@@ -87,7 +87,7 @@ export async function createQuote(payload: {
 }): Promise<Quote> {
   const body: Record<string, unknown> = { product_code: payload.product_code, input: payload.input };
   if (payload.partner_code) body.partner_code = payload.partner_code;
-  return unwrap(await api.post<Envelope<Quote>>('/api/v1/quotes', body));
+  return unwrap(await api.post<Envelope<Quote>>('/api/v1/quotes', body, FIELD_ERRORS_INLINE));
 }
 
 export async function getQuote(id: string): Promise<Quote> {
@@ -95,7 +95,7 @@ export async function getQuote(id: string): Promise<Quote> {
 }
 
 export async function createOrder(payload: CreateOrderPayload): Promise<Order> {
-  return unwrap(await api.post<Envelope<Order>>('/api/v1/orders', payload));
+  return unwrap(await api.post<Envelope<Order>>('/api/v1/orders', payload, FIELD_ERRORS_INLINE));
 }
 
 /** Starts a payment: the processor's page to send the browser to. */

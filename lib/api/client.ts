@@ -20,6 +20,8 @@
  *   - Error catalogue (SPEC §8), as a response interceptor registered AFTER axios-retry so that it sees only
  *     the final outcome: error code 503 → /maintenance; HTTP 401/403 → logout, alert, /authenticate;
  *     422 → first message of each field as an error toast; then the normalised ApiError is re-thrown.
+ *     A call made by a form that shows the 422's messages on its own fields passes `FIELD_ERRORS_INLINE`: the
+ *     form's message is then the only announcement (no toast saying the same thing a second time).
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { notify } from '@/lib/toast';
@@ -29,6 +31,9 @@ import { endSession } from './session-end';
 export { readXsrfToken, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
 
 export type Envelope<T> = { data: T };
+
+/** Request option of form submits: the form shows a 422's field messages itself, so no 422 toast. */
+export const FIELD_ERRORS_INLINE = { fieldErrorsInline: true } as AxiosRequestConfig;
 
 /** Side effects of the error catalogue; injectable so that tests can observe them. */
 export type CatalogueEffects = {

@@ -1,7 +1,7 @@
 /**
  * Public content: FAQ, info pages, insurers and the contact form.
  */
-import { api, unwrap, type Envelope } from '@/lib/api/client';
+import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
 import type { Insurer } from '@/lib/api/orders';
 import type { ContactPayload } from '@/lib/validation/contact';
 
@@ -46,5 +46,5 @@ export async function listInsurers(): Promise<Insurer[]> {
 }
 
 export async function sendContactMessage(payload: ContactPayload & { token: string | null }): Promise<{ id: number }> {
-  return unwrap(await api.post<Envelope<{ id: number }>>('/api/v1/contact-messages', payload));
+  return unwrap(await api.post<Envelope<{ id: number }>>('/api/v1/contact-messages', payload, FIELD_ERRORS_INLINE));
 }

@@ -27,8 +27,22 @@ export const sessionEndEffects = {
   navigate: (path: string) => window.location.assign(path),
 };
 
-export function destinationAfter(reason: EndReason): string {
-  return reason === 'manual' ? '/' : '/authenticate';
+/**
+ * Where the browser goes after the session ended: home after a manual logout; otherwise sign-in, coming back
+ * to the page the customer was on (`last_url`), and told why when the backend ended the session (revoked from
+ * another device, expired: `session_ended=1`, which also lets proxy.ts drop a cookie the backend refuses).
+ */
+export function destinationAfter(reason: EndReason, currentPath: string | null = currentPathOf()): string {
+  if (reason === 'manual') return '/';
+  const query = new URLSearchParams();
+  if (currentPath && currentPath !== '/' && !currentPath.startsWith('/authenticate')) query.set('last_url', currentPath);
+  if (reason === 'unauthorized') query.set('session_ended', '1');
+  const search = query.toString();
+  return search ? `/authenticate?${search}` : '/authenticate';
+}
+
+function currentPathOf(): string | null {
+  return typeof window === 'undefined' ? null : `${window.location.pathname}${window.location.search}`;
 }
 
 

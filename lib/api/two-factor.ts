@@ -1,6 +1,6 @@
 import { useSystemStore } from '@/stores/system-store';
 import { useTwoFactorStore } from '@/stores/two-factor-store';
-import { api, unwrap, type Envelope } from './client';
+import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
 import type { TwoFactorProvider, TwoFactorProviderCode, UserTwoFactorProvider } from './types';
 
 /**
@@ -44,7 +44,7 @@ export type VerifyCodeResult = { is_verified: boolean; recovery_codes: string[] 
 export function verifyCode(input: VerifyCodeInput): Promise<VerifyCodeResult | null> {
   return swallow(async () =>
     unwrap(
-      await api.post<Envelope<VerifyCodeResult>>('/api/v1/auth/two-factor/verify-code', { ...input, ...clientContext() }),
+      await api.post<Envelope<VerifyCodeResult>>('/api/v1/auth/two-factor/verify-code', { ...input, ...clientContext() }, FIELD_ERRORS_INLINE),
     ),
   );
 }
@@ -77,7 +77,7 @@ export type RemoveTwoFactorInput = {
 /** POST /api/v1/auth/two-factor/remove → is_removed; false on any error. */
 export async function removeTwoFactor(input: RemoveTwoFactorInput): Promise<boolean> {
   const answer = await swallow(async () =>
-    unwrap(await api.post<Envelope<{ is_removed: boolean }>>('/api/v1/auth/two-factor/remove', input)),
+    unwrap(await api.post<Envelope<{ is_removed: boolean }>>('/api/v1/auth/two-factor/remove', input, FIELD_ERRORS_INLINE)),
   );
   if (answer?.is_removed) useTwoFactorStore.getState().setUserProvider(null);
   return answer?.is_removed === true;

@@ -3,8 +3,9 @@ import { readXsrfToken } from '@/lib/api/xsrf';
 import { emitRealtimeEvent, SITE_EVENTS, USER_EVENTS, type RealtimeEventMap, type RealtimeEventName } from './events';
 
 /**
- * The one realtime connection of a signed-in tab (SPEC §4/§9, DESIGN.md "Realtime").
- * pusher-js is loaded with a dynamic import() here only, so it never lands in a signed-out page's bundle.
+ * The one realtime connection of a tab (SPEC §4/§9, DESIGN.md "Realtime"): the public `site` channel for every
+ * visitor (maintenance, product statuses) and, signed in, the user's private channel.
+ * pusher-js is loaded with a dynamic import() here only, so it never lands in any page's first-load bundle.
  */
 type PusherClient = import('pusher-js').default;
 
@@ -42,8 +43,8 @@ export function pusherOptions(config: PublicConfig['pusher']) {
   };
 }
 
-/** Connects once; later calls return the same client. */
-export function connectRealtime(config: PublicConfig['pusher'], userId: number): Promise<PusherClient | null> {
+/** Connects once; later calls return the same client. `userId` null: a guest, the public channel only. */
+export function connectRealtime(config: PublicConfig['pusher'], userId: number | null): Promise<PusherClient | null> {
   if (client) return Promise.resolve(client);
   // A pending connect from before a disconnect (React's strict-mode remount) must not be reused.
   if (pending && pendingGeneration === generation) return pending;
@@ -60,10 +61,12 @@ export function connectRealtime(config: PublicConfig['pusher'], userId: number):
         }
         return channel;
       };
-      const userChannel = `private-user.${userId}`;
-      bind(userChannel, USER_EVENTS).bind('pusher:subscription_succeeded', () =>
-        emitRealtimeEvent('realtime.subscribed', { channel: userChannel }),
-      );
+      if (userId !== null) {
+        const userChannel = `private-user.${userId}`;
+        bind(userChannel, USER_EVENTS).bind('pusher:subscription_succeeded', () =>
+          emitRealtimeEvent('realtime.subscribed', { channel: userChannel }),
+        );
+      }
       bind('site', SITE_EVENTS);
       client = pusher;
       return pusher;

@@ -128,7 +128,10 @@ function focusFirstError(paths: string[]) {
   for (const element of Array.from(document.querySelectorAll<HTMLElement>('[name]'))) {
     const name = element.getAttribute('name');
     if (name && paths.includes(name)) {
-      element.focus();
+      // Brought into view too (below the sticky header: the page's scroll padding), even when a smooth scroll of
+      // the page is still under way.
+      element.focus({ preventScroll: true });
+      element.scrollIntoView?.({ block: 'center', behavior: 'instant' });
       return;
     }
   }

@@ -4,6 +4,7 @@ import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
 import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
+import { ProductCache } from '@/components/products/product-cache';
 
 export const metadata: Metadata = {
   title: 'Asigurare de locuință',
@@ -26,6 +27,7 @@ export default async function HousePage({ searchParams }: { searchParams: Promis
         <li>PAD tip B (alte materiale): suma asigurată 50.000 lei.</li>
         <li>Asigurarea facultativă se poate încheia doar împreună cu o poliță PAD valabilă.</li>
       </ul>
+      <ProductCache code="house-insurance" product={product} statuses={statuses} />
       <HouseShop
         partnerCode={partnerCode}
         initialStatuses={statuses}

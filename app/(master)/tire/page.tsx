@@ -5,6 +5,7 @@ import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
 import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
+import { ProductCache } from '@/components/products/product-cache';
 
 export const metadata: Metadata = {
   title: 'Asigurare pentru anvelope',
@@ -12,7 +13,7 @@ export const metadata: Metadata = {
 };
 
 export default async function TirePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
-  const [partnerCode, { product }, renewal] = await Promise.all([
+  const [partnerCode, { product, statuses }, renewal] = await Promise.all([
     currentPartnerCode(),
     loadProductPageData('tire'),
     searchParams.then((s) => loadRenewalInput(s.renew, 'tire')),
@@ -27,6 +28,7 @@ export default async function TirePage({ searchParams }: { searchParams: Promise
         <li>Perioadă de 1, 2 sau 3 ani, cu o limită anuală și sume per anvelopă pentru înlocuire și reparație.</li>
         <li>Ai cumpărat 4 anvelope Michelin? Vezi și garanția <Link className="text-primary underline" href="/michelin-tiresecureplus">Michelin TireSecure+</Link>.</li>
       </ul>
+      <ProductCache code="tire" product={product} statuses={statuses} />
       <TireShop
         partnerCode={partnerCode}
         productAvailable={product?.is_available ?? null}

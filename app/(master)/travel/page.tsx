@@ -5,6 +5,7 @@ import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { loadRenewalInput, formValuesFromInput } from '@/lib/shop/renewal';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
+import { ProductCache } from '@/components/products/product-cache';
 
 export const metadata: Metadata = {
   title: 'Asigurare de călătorie',
@@ -27,6 +28,7 @@ export default async function TravelPage({ searchParams }: { searchParams: Promi
           străinătate, cu opțiuni pentru sporturi de iarnă, anularea călătoriei sau asistență rutieră.
         </p>
       </PageHeader>
+      <ProductCache code="travel" product={product} statuses={statuses} />
       <TravelShop
         partnerCode={partner?.code ?? null}
         initialStatuses={statuses}

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { AuthenticateFlow } from '@/components/auth/authenticate-flow';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
@@ -24,6 +25,11 @@ export default async function AuthenticatePage({ searchParams }: Props) {
       <PageHeader title="Intră în cont">
         <p>Autentifică-te cu adresa de email și parola sau cu contul Google. Dacă nu ai încă un cont, îl poți crea aici.</p>
       </PageHeader>
+      {first(query.session_ended) === '1' ? (
+        <Alert tone="warning" className="mx-auto mb-6 w-full max-w-md" title="Sesiunea dumneavoastră s-a încheiat">
+          A expirat sau a fost închisă de pe alt dispozitiv. Autentificați-vă din nou pentru a continua de unde ați rămas.
+        </Alert>
+      ) : null}
       <CaptchaProvider>
         <AuthenticateFlow
           lastUrl={first(query.last_url)}

@@ -9,6 +9,7 @@ import { toBucharestDay } from '@/lib/time';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
 import type { RcaFormValues } from '@/lib/validation/products/rca';
+import { ProductCache } from '@/components/products/product-cache';
 
 export const metadata: Metadata = {
   title: 'Asigurare RCA',
@@ -53,6 +54,7 @@ export default async function RcaPage({
           RCA ale asigurătorilor, cu sau fără decontare directă.
         </p>
       </PageHeader>
+      <ProductCache code="rca" product={product} statuses={statuses} />
       <RcaShop
         plate={plate}
         vin={vin}
