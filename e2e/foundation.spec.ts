@@ -175,6 +175,10 @@ test('the page scrolls to a #anchor target, and to the top after navigating', as
 });
 
 test('keyboard alone reaches every header link', async ({ page }) => {
+  // A returning visitor: the cookie banner (first in the Tab order while it asks) has its answer.
+  await page.addInitScript(() =>
+    localStorage.setItem('systemStore', JSON.stringify({ state: { isCookieConsentAccepted: false }, version: 0 })),
+  );
   await page.goto('/faq');
   const header = page.getByRole('banner');
   const links = await header.locator('a:visible').evaluateAll((els) => els.map((el) => (el as HTMLAnchorElement).href));

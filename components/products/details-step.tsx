@@ -27,6 +27,8 @@ import { OrderSummary } from './order-summary';
 
 const COUNTY_OPTIONS = ROMANIAN_COUNTIES.map((c) => ({ value: c, label: c }));
 export const ORDER_ERROR = 'Nu am putut plasa comanda. Încercați din nou.';
+export const CHECK_FIELDS = 'Verificați câmpurile marcate și trimiteți din nou.';
+export const SIGN_IN_FIRST = 'Adresa de email aparține unui cont: continuați după autentificare.';
 
 type Props = {
   flowKey: string;
@@ -179,11 +181,14 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
     } catch (e) {
       setBusy(false);
       if (isApiError(e)) {
-        if (Object.keys(e.fieldErrors).length > 0) form.setServerErrors(e.fieldErrors);
-        if (e.fieldErrors['customer.email']?.[0]?.includes('Autentificați-vă')) setNeedsSignIn(true);
+        const onFields = Object.keys(e.fieldErrors).some((field) => field !== 'quote_id');
+        if (onFields) form.setServerErrors(e.fieldErrors);
+        const signInFirst = Boolean(e.fieldErrors['customer.email']?.[0]?.includes('Autentificați-vă'));
+        setNeedsSignIn(signInFirst);
         const quoteProblem = e.fieldErrors.quote_id?.[0];
         if (quoteProblem) setExpired(true);
-        setError(quoteProblem ?? e.prettyMessage);
+        // The fields say what is wrong (once); the box under the form only sums up and offers the way on.
+        setError(quoteProblem ?? (signInFirst ? SIGN_IN_FIRST : onFields ? CHECK_FIELDS : e.prettyMessage));
       } else {
         setError(ORDER_ERROR);
       }
@@ -293,7 +298,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
                 <>
                   {' '}
                   <Link className="text-primary underline" href={`/authenticate?last_url=${encodeURIComponent(returnPath)}`}>
-                    Autentifică-te
+                    Autentificați-vă
                   </Link>
                 </>
               ) : null}
