@@ -32,7 +32,7 @@ describe('profile form', () => {
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText(/Prenume/));
     await user.type(screen.getByLabelText(/Prenume/), 'Ioana');
-    await user.type(screen.getByLabelText('Județ'), 'Cluj');
+    await user.selectOptions(screen.getByLabelText('Județ'), 'Cluj');
     await user.type(screen.getByLabelText('Localitate'), 'Cluj-Napoca');
     await user.type(screen.getByLabelText(/Stradă/), 'Str. Horea 5');
     await user.click(screen.getByRole('button', { name: 'Salvează modificările' }));
@@ -54,7 +54,7 @@ describe('profile form', () => {
     await user.type(screen.getByLabelText('Localitate'), 'Cluj-Napoca');
     await user.click(screen.getByRole('button', { name: 'Salvează modificările' }));
     expect(screen.getByLabelText(/Telefon/)).toHaveAccessibleDescription('Numărul de telefon nu este valid (07xxxxxxxx).');
-    expect(screen.getByLabelText('Județ')).toHaveAccessibleDescription('Introduceți județul.');
+    expect(screen.getByLabelText('Județ')).toHaveAccessibleDescription('Alegeți județul.');
     expect(screen.getByLabelText(/Telefon/)).toHaveFocus();
     expect(save).not.toHaveBeenCalled();
   });
@@ -73,7 +73,7 @@ describe('profile form', () => {
     );
     render(<ProfileForm profile={profile} save={save} />);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Județ'), 'Cluj');
+    await user.selectOptions(screen.getByLabelText('Județ'), 'Cluj');
     await user.type(screen.getByLabelText('Localitate'), 'Cluj-Napoca');
     await user.type(screen.getByLabelText(/Stradă/), 'Str. Horea 5');
     await user.type(screen.getByLabelText('Cod poștal'), '999999');

@@ -39,6 +39,8 @@ const ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   ['GET', 'two-factor-auth-providers/user'],
   // Purchase
   ['GET', 'vehicles/lookup'],
+  // Company buyers: the name of a CUI from the company register.
+  ['GET', 'companies/:id'],
   ['POST', 'quotes'],
   ['GET', 'quotes/:id'],
   ['POST', 'orders'],
