@@ -206,6 +206,67 @@ describe('sign-in throttle', () => {
   });
 });
 
+describe('sign-in throttle when the clock moves back', () => {
+  // Failures stamped later than now: the server's clock was set back (NTP step, POST /dev/clock), or another
+  // process sharing the database runs ahead. A wait is never longer than the delay the policy gives.
+  let t: TestServer;
+  let call: Call;
+  const clock = new FakeClock('2026-03-02T10:00:00Z');
+  const DAY = 24 * 3600 * 1000;
+  beforeAll(async () => {
+    t = await startServer({}, clock);
+    call = client(t.url);
+  });
+  afterAll(() => t.close());
+
+  it('a lock recorded in the future lasts its own 30 s, not until the clock catches up', async () => {
+    clock.set('2026-03-02T10:00:00Z');
+    await register(call, 'inapoi@exemplu.ro');
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await signIn(call, 'inapoi@exemplu.ro', WRONG, ip)).status).toBe(422);
+    expectThrottled(await signIn(call, 'inapoi@exemplu.ro', 'Lumina-Verde-42', ip), 30);
+
+    clock.advance(-10 * DAY);
+    const refused = await signIn(call, 'inapoi@exemplu.ro', 'Lumina-Verde-42', ip);
+    expectThrottled(refused, 30);
+    expect(refused.body.error.pretty_message).toBe('Prea multe încercări nereușite. Încercați din nou peste 30 de secunde.');
+    clock.advance(29_000);
+    expectThrottled(await signIn(call, 'inapoi@exemplu.ro', 'Lumina-Verde-42', ip), 1);
+    clock.advance(1_000);
+    expect((await signIn(call, 'inapoi@exemplu.ro', 'Lumina-Verde-42', ip)).status).toBe(200);
+  });
+
+  it('failures and successes stamped in the future lock nobody who has no delay due', async () => {
+    clock.set('2026-03-02T10:00:00Z');
+    await register(call, 'sub-prag@exemplu.ro');
+    const ip = freshIp();
+    // The IP's counter keeps a row after a success (its attempt given back); the account has two failures.
+    expect((await signIn(call, 'client@exemplu.ro', DEMO_PASSWORD, ip)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await signIn(call, 'sub-prag@exemplu.ro', WRONG, ip)).status).toBe(422);
+
+    clock.advance(-10 * DAY);
+    expect((await signIn(call, 'client@exemplu.ro', DEMO_PASSWORD, ip)).status).toBe(200);
+    expect((await signIn(call, 'sub-prag@exemplu.ro', 'Lumina-Verde-42', ip)).status).toBe(200);
+  });
+
+  it('after the clock moves back, each failure counts once and the delay still grows from the streak', async () => {
+    clock.set('2026-03-02T10:00:00Z');
+    await register(call, 'o-data@exemplu.ro');
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) expect((await signIn(call, 'o-data@exemplu.ro', WRONG, ip)).status).toBe(422);
+
+    clock.advance(-10 * DAY);
+    // The fifth failure, now earlier than the other four: 30 s (counted twice it would be 60 s).
+    expect((await signIn(call, 'o-data@exemplu.ro', WRONG, ip)).status).toBe(422);
+    expectThrottled(await signIn(call, 'o-data@exemplu.ro', WRONG, ip), 30);
+    clock.advance(30_000);
+    expect((await signIn(call, 'o-data@exemplu.ro', WRONG, ip)).status).toBe(422);
+    expectThrottled(await signIn(call, 'o-data@exemplu.ro', 'Lumina-Verde-42', ip), 60);
+    clock.advance(60_000);
+    expect((await signIn(call, 'o-data@exemplu.ro', 'Lumina-Verde-42', ip)).status).toBe(200);
+  });
+});
+
 describe('throttle counters live in the database', () => {
   it('survive a restart of the server', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'broker-throttle-'));

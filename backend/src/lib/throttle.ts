@@ -100,7 +100,9 @@ const PURGE_INTERVAL_MS = 60_000;
 const lastPurge = new WeakMap<AppContext, number>();
 
 function purge(ctx: AppContext, now: number) {
-  if (now - (lastPurge.get(ctx) ?? 0) < PURGE_INTERVAL_MS) return;
+  const last = lastPurge.get(ctx);
+  // `now < last`: the clock was set back; purge again rather than wait for it to catch up.
+  if (last !== undefined && now >= last && now - last < PURGE_INTERVAL_MS) return;
   lastPurge.set(ctx, now);
   for (const policy of Object.values(THROTTLE) as ThrottlePolicy[]) {
     const before = new Date(now - policy.quietMs).toISOString();
@@ -121,27 +123,50 @@ function read(ctx: AppContext, a: Attempt): Row | undefined {
     .get(a.policy.scope, a.subject) as Row | undefined;
 }
 
+/**
+ * The row with a last failure stamped later than now (the clock was set back, or another process sharing the
+ * database runs ahead) re-stamped now, in the database too: its delay then runs from now and ends after its own
+ * length, instead of lasting until the clock catches up with the stamp. Counts nothing.
+ */
+function readNotAfter(ctx: AppContext, a: Attempt, now: number): Row | undefined {
+  const row = read(ctx, a);
+  if (!row || !(Date.parse(row.last_failure_at) > now)) return row;
+  const at = new Date(now).toISOString();
+  ctx.db
+    .prepare('UPDATE auth_throttle SET last_failure_at = ? WHERE scope = ? AND subject = ? AND last_failure_at > ?')
+    .run(at, a.policy.scope, a.subject, at);
+  return { ...row, last_failure_at: at };
+}
+
+/** Milliseconds since the row's last failure, never negative (an unreadable stamp counts as just now). */
+function sinceLastFailure(row: Row, now: number): number {
+  const at = Date.parse(row.last_failure_at);
+  return Number.isFinite(at) ? Math.max(0, now - at) : 0;
+}
+
 /** The streak as it stands now (0 after a quiet period). */
 function currentStreak(a: Attempt, row: Row | undefined, now: number): number {
   if (!row) return 0;
-  return now - Date.parse(row.last_failure_at) > a.policy.quietMs ? 0 : row.streak;
+  return sinceLastFailure(row, now) > a.policy.quietMs ? 0 : row.streak;
 }
 
 /**
  * Throws 429 `too_many_attempts` when a subject must still wait (Retry-After: the longest wait) or has reached its
- * hard cap; otherwise returns the largest current streak (the captcha step-up). Records nothing.
+ * hard cap; otherwise returns the largest current streak (the captcha step-up). Records no attempt (it only
+ * re-stamps a failure dated later than now, see `readNotAfter`).
  */
 export function checkAttempt(ctx: AppContext, attempts: Attempt[]): { streak: number } {
   const now = ctx.clock.now().getTime();
   let wait = 0;
   let streak = 0;
   for (const a of attempts) {
-    const row = read(ctx, a);
+    const row = readNotAfter(ctx, a, now);
     if (!row) continue;
     if (a.policy.hardCap && row.failures >= a.policy.hardCap) throw lockedError();
     const s = currentStreak(a, row, now);
     streak = Math.max(streak, s);
-    wait = Math.max(wait, Date.parse(row.last_failure_at) + delayMs(a.policy, s) - now);
+    // The delay runs from the last failure and is never longer than the delay itself, whatever the clock did.
+    wait = Math.max(wait, delayMs(a.policy, s) - sinceLastFailure(row, now));
   }
   if (wait > 0) throw throttledError(wait);
   return { streak };
