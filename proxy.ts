@@ -26,7 +26,8 @@ import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/secu
 /** Request headers only the proxy may set; anything a client sends under these names is dropped. */
 export const INTERNAL_HEADERS = ['x-partner-code', 'x-partner-name', 'x-theme', 'x-pathname', 'x-client-ip', 'x-nonce'] as const;
 
-const TWO_FACTOR_PAGES = new Set(['/account/2fa', '/account/2fa-check']);
+/** The second-factor check itself is never redirected (the setup page is: a pending session goes to the check). */
+const TWO_FACTOR_CHECK_PAGE = '/account/2fa-check';
 
 /** The client IP server/main.ts derived from the socket (never a client's X-Forwarded-For; lib/net/client-ip.ts). */
 function clientIp(request: NextRequest): string {
@@ -149,7 +150,7 @@ export async function proxy(request: NextRequest) {
 
   let stateCookie: string | null = null;
   let clearSession = false;
-  if (token && !TWO_FACTOR_PAGES.has(pathname)) {
+  if (token && pathname !== TWO_FACTOR_CHECK_PAGE) {
     let state = await verifyTwoFactorState(request.cookies.get(names.state)?.value, token, env.SESSION_SECRET);
     if (!state) {
       const fetched = await fetchTwoFactorState(env.BACKEND_API_URL, token, request);

@@ -7,6 +7,7 @@ import { fakeAdapter, type FakeReply } from './helpers/fake-adapter';
 function effects() {
   const fx = {
     goToMaintenance: vi.fn<() => void>(),
+    goToTwoFactorCheck: vi.fn<() => void>(),
     logout: vi.fn<() => void>(),
     toastErrors: vi.fn<(messages: string[]) => void>(),
   };
@@ -145,6 +146,20 @@ describe('error catalogue (SPEC §8)', () => {
       expect(fx.toastErrors).not.toHaveBeenCalled();
     });
   }
+
+  it('403 two_factor_required goes to the second-factor check, never a logout', async () => {
+    const { api, fx } = client([{ status: 403, data: { error: { code: 'two_factor_required', message: 'x' } } }]);
+    await expect(api.get('/api/v1/profile')).rejects.toMatchObject({ status: 403, code: 'two_factor_required' });
+    expect(fx.goToTwoFactorCheck).toHaveBeenCalledTimes(1);
+    expect(fx.logout).not.toHaveBeenCalled();
+  });
+
+  it('a 401 with the two-factor code still logs out (only the 403 means "check pending")', async () => {
+    const { api, fx } = client([{ status: 401, data: { error: { code: 'two_factor_required', message: 'x' } } }]);
+    await expect(api.get('/api/v1/profile')).rejects.toMatchObject({ status: 401 });
+    expect(fx.logout).toHaveBeenCalledTimes(1);
+    expect(fx.goToTwoFactorCheck).not.toHaveBeenCalled();
+  });
 
   it('the BFF refusing a forged write (csrf_failed) does not log out', async () => {
     const { api, fx } = client([{ status: 403, data: { error: { code: 'csrf_failed', message: 'x' } } }]);

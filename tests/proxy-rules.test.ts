@@ -115,6 +115,12 @@ describe('two-factor routing (SPEC §4)', () => {
       '/account/2fa?last_url=%2Faccount%2Fprofile%3Ftab%3D1',
     );
   });
+  it('sends a pending session away from the setup page to the check (no re-enrolment without the factor)', () => {
+    expect(twoFactorRedirect(base, '/account/2fa', '/account/2fa?last_url=%2Faccount%2Fsecurity')).toBe(
+      '/account/2fa-check?last_url=%2Faccount%2F2fa%3Flast_url%3D%252Faccount%252Fsecurity',
+    );
+    expect(twoFactorRedirect({ ...base, passed: true }, '/account/2fa', '/account/2fa')).toBeNull();
+  });
   it('skips the checks on the two-factor pages and when everything is in order', () => {
     expect(twoFactorRedirect(base, '/account/2fa-check', '/account/2fa-check')).toBeNull();
     expect(twoFactorRedirect({ ...base, userEnabled: false, required: true }, '/account/2fa', '/account/2fa')).toBeNull();

@@ -91,7 +91,7 @@ describe('RCA renewal start date', () => {
       expect(Object.keys(fields(plain))).toEqual(['start_date']);
       const anonymous = await call('POST', '/api/v1/quotes', { body: { product_code: 'rca', input: renewalInput(id, start) } });
       expect(Object.keys(fields(anonymous))).toEqual(['renewal_of']);
-      const other = await login(call, 'client2fa@exemplu.ro');
+      const other = await login(call, 'obligatoriu2fa@exemplu.ro');
       expect(Object.keys(fields(await call('POST', '/api/v1/quotes', { token: other, body: { product_code: 'rca', input: renewalInput(id, start) } })))).toEqual(['renewal_of']);
       const renewal = await call('POST', '/api/v1/quotes', { token, body: { product_code: 'rca', input: renewalInput(id, start) } });
       expect(renewal.status).toBe(201);

@@ -69,7 +69,7 @@ describe('Pusher protocol', () => {
   });
 
   it('/pusher/auth signs only the bearer\'s own channel, form-urlencoded or JSON', async () => {
-    const token = await login(call, 'client2fa@exemplu.ro');
+    const token = await login(call, 'obligatoriu2fa@exemplu.ro');
     const me = (await call('GET', '/api/v1/auth/user', { token })).body.data;
     const form = new URLSearchParams({ socket_id: '123.456', channel_name: `private-user.${me.id}` });
     const res = await call('POST', '/pusher/auth', { token, form });

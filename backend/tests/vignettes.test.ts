@@ -91,7 +91,7 @@ describe('road vignettes', () => {
     const pdf = await fetch(`${t.url}${v.document_url}`, { headers: { authorization: `Bearer ${token}` } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    const other = await login(call, 'client2fa@exemplu.ro');
+    const other = await login(call, 'obligatoriu2fa@exemplu.ro');
     expect((await call('GET', v.document_url, { token: other })).status).toBe(404);
     const [mail] = await outbox(call, 'client@exemplu.ro');
     expect(mail.subject).toBe(`Vignetă Ungaria (e-matrica) pentru CJ45XYZ: seria ${v.number}`);

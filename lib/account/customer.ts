@@ -1,8 +1,9 @@
 import { redirect } from 'next/navigation';
-import { isApiError } from '@/lib/api/errors';
+import { isApiError, isTwoFactorRequired } from '@/lib/api/errors';
 import { backendFetch } from '@/lib/api/server';
 import type { Preferences } from '@/lib/api/types';
 import { getSessionToken } from '@/lib/session/server';
+import { stateFromActiveSession, twoFactorCheckPath, twoFactorPending, type ActiveSessionResponse } from '@/lib/session/two-factor-state';
 import type { DateLocaleCode } from '@/lib/time';
 
 /**
@@ -19,7 +20,11 @@ export async function requireCustomer(returnPath: string): Promise<string> {
   return token;
 }
 
-/** Loads account data with the session's bearer; a 401 (expired or revoked session) goes to sign-in. */
+/**
+ * Loads account data with the session's bearer; a 401 (expired or revoked session) goes to sign-in, a 403
+ * `two_factor_required` (the session owes the second factor, e.g. two-factor was turned on from another
+ * device since) to the second-factor check.
+ */
 export async function loadForCustomer<T>(returnPath: string, path: string): Promise<T> {
   const token = await requireCustomer(returnPath);
   try {
@@ -27,6 +32,7 @@ export async function loadForCustomer<T>(returnPath: string, path: string): Prom
   } catch (error) {
     // Revoked from another device or expired: sign in again, told why, and come back here.
     if (isApiError(error) && error.status === 401) redirect(signInPath(returnPath, true));
+    if (isTwoFactorRequired(error)) redirect(twoFactorCheckPath(returnPath));
     throw error;
   }
 }
@@ -38,4 +44,25 @@ export async function customerDateLocale(token: string): Promise<DateLocaleCode>
   } catch {
     return 'ro';
   }
+}
+
+/**
+ * /account/2fa: a session that owes the second factor goes to the check first (setting two-factor up again
+ * while it is on needs a session that passed it; issue 13). proxy.ts does the same from the signed state
+ * cookie; this asks the backend, so a stale cookie cannot open the setup page.
+ */
+export async function sendPendingSessionToCheck(returnPath: string): Promise<void> {
+  const token = await requireCustomer(returnPath);
+  let answer: ActiveSessionResponse;
+  try {
+    answer = await backendFetch<ActiveSessionResponse>('/api/v1/auth/two-factor/check-active-session', {
+      method: 'POST',
+      token,
+      body: {},
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) redirect(signInPath(returnPath));
+    return; // backend unavailable: the setup calls themselves are refused for a pending session
+  }
+  if (twoFactorPending(stateFromActiveSession(answer))) redirect(twoFactorCheckPath(returnPath));
 }

@@ -4,7 +4,7 @@
  */
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance } from 'axios';
 import axiosRetry, { retryAfter } from 'axios-retry';
-import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError } from './errors';
+import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError, isTwoFactorRequired } from './errors';
 import { browserEffects, type CatalogueEffects } from './client';
 import { ensureXsrfCookie, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
@@ -63,6 +63,9 @@ export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): 
   }
   if (apiError.code === MAINTENANCE_CODE) {
     effects.goToMaintenance();
+  } else if (isTwoFactorRequired(apiError)) {
+    // The session owes the second factor: the check page, never a logout (the session is the owner's).
+    effects.goToTwoFactorCheck();
   } else if ((apiError.status === 401 || apiError.status === 403) && apiError.code !== 'csrf_failed') {
     // csrf_failed is the BFF's own refusal of a forged write, not a session problem: no logout for it.
     effects.logout();

@@ -18,13 +18,15 @@
  *   - axios-retry: POST/PUT/PATCH/DELETE retried once, reads never, only on 408 409 425 429 500 502 503 504.
  *     Every write carries an `Idempotency-Key`; the retry reuses the same config, hence the same key.
  *   - Error catalogue (SPEC §8), as a response interceptor registered AFTER axios-retry so that it sees only
- *     the final outcome: error code 503 → /maintenance; HTTP 401/403 → logout, alert, /authenticate;
+ *     the final outcome: error code 503 → /maintenance; 403 `two_factor_required` → /account/2fa-check with
+ *     last_url (the session owes the second factor: not a logout); other HTTP 401/403 → logout, alert, /authenticate;
  *     422 → first message of each field as an error toast; then the normalised ApiError is re-thrown.
  *     A call made by a form that shows the 422's messages on its own fields passes `FIELD_ERRORS_INLINE`: the
  *     form's message is then the only announcement (no toast saying the same thing a second time).
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { notify } from '@/lib/toast';
+import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { apiErrorFromResponse } from './errors';
 import { endSession } from './session-end';
 
@@ -38,6 +40,8 @@ export const FIELD_ERRORS_INLINE = { fieldErrorsInline: true } as AxiosRequestCo
 /** Side effects of the error catalogue; injectable so that tests can observe them. */
 export type CatalogueEffects = {
   goToMaintenance: () => void;
+  /** 403 two_factor_required: the second-factor check, then back here. */
+  goToTwoFactorCheck: () => void;
   logout: () => void;
   toastErrors: (messages: string[]) => void;
 };
@@ -49,6 +53,11 @@ export const browserEffects: CatalogueEffects = {
     // A full navigation on purpose: the proxy and the server render the maintenance page from scratch.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign(`/maintenance?last_url=${encodeURIComponent(lastUrl)}`);
+  },
+  goToTwoFactorCheck: () => {
+    if (typeof window === 'undefined' || window.location.pathname === '/account/2fa-check') return;
+    // A full navigation: proxy.ts re-reads the session's two-factor state on the way.
+    window.location.assign(twoFactorCheckPath(`${window.location.pathname}${window.location.search}`));
   },
   logout: () => {
     void endSession({ reason: 'unauthorized' });

@@ -44,6 +44,16 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/**
+ * The backend's 403 for a session that passed the password but not the second factor yet
+ * (backend/README.md "Two-factor enforcement"): the answer is the two-factor check, never a logout.
+ */
+export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';
+
+export function isTwoFactorRequired(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === TWO_FACTOR_REQUIRED_CODE;
+}
+
 /** The maintenance error's code is the number 503 (SPEC §8 "error code 503"); normalised to the string '503'. */
 export const MAINTENANCE_CODE = '503';
 

@@ -244,6 +244,18 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
     return finish(response, ctx, upstream.status);
   }
 
+  if (upstream.status === 403 && ctx.token) {
+    // two_factor_required: the session owes the second factor (e.g. turned on from another device since the
+    // state cookie was signed). Re-sign the state so that proxy.ts sends the next navigation to the check.
+    const text = await upstream.text();
+    const response = new NextResponse(text, { status: upstream.status, headers });
+    if (text.includes('"two_factor_required"')) {
+      const state = await signedStateFor(ctx, ctx.token);
+      if (state) response.cookies.set(ctx.settings.names.state, state, sessionCookieOptions(ctx.settings.secure));
+    }
+    return finish(response, ctx, upstream.status);
+  }
+
   const nullBody = request.method === 'HEAD' || upstream.status === 204 || upstream.status === 304;
   const response = new NextResponse(nullBody ? null : upstream.body, { status: upstream.status, headers });
   return finish(response, ctx, upstream.status);

@@ -100,16 +100,27 @@ export async function verifyTwoFactorState(
   }
 }
 
+/** The second-factor check page, coming back to `fullPath` afterwards. */
+export function twoFactorCheckPath(fullPath: string): string {
+  return `/account/2fa-check?last_url=${encodeURIComponent(fullPath)}`;
+}
+
+/** The session owes the second factor: two-factor is on globally and for the user, and not passed yet. */
+export function twoFactorPending(state: TwoFactorState): boolean {
+  return state.globalEnabled && state.userEnabled && !state.passed;
+}
+
 /**
  * SPEC §4 two-factor routing for a signed-in request. Returns the path to send the user to, or null.
- * Skipped on /account/2fa-check and /account/2fa.
+ * Skipped on /account/2fa-check. On /account/2fa only a pending session is sent away: setting two-factor up
+ * again while it is on needs a session that passed it (issue 13), so a password-only session never sees the
+ * setup page.
  */
 export function twoFactorRedirect(state: TwoFactorState, pathname: string, fullPath: string): string | null {
-  if (pathname === '/account/2fa-check' || pathname === '/account/2fa') return null;
+  if (pathname === '/account/2fa-check') return null;
+  if (twoFactorPending(state)) return twoFactorCheckPath(fullPath);
+  if (pathname === '/account/2fa') return null;
   const lastUrl = encodeURIComponent(fullPath);
-  if (state.globalEnabled && state.userEnabled && !state.passed) {
-    return `/account/2fa-check?last_url=${lastUrl}`;
-  }
   if (state.required && !state.userEnabled) {
     return `/account/2fa?last_url=${lastUrl}`;
   }

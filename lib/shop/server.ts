@@ -1,7 +1,9 @@
-import { ApiError, referenceCodeOf } from '@/lib/api/errors';
+import { redirect } from 'next/navigation';
+import { ApiError, isTwoFactorRequired, referenceCodeOf } from '@/lib/api/errors';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
 import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
+import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { getRequestPartner } from '@/themes/request-theme';
 
 /** Server only: a product page's data (product and the statuses header); nulls when the products host fails. */
@@ -41,12 +43,16 @@ export type ThankYouOrder =
   /** The backend did not answer (down, 5xx): the page offers a retry instead of "not found". */
   | { kind: 'unavailable'; referenceCode: string | null };
 
-/** The order of the signed-in customer; missing for no session, an unknown id or someone else's order. */
+/**
+ * The order of the signed-in customer; missing for no session, an unknown id or someone else's order. A session
+ * that owes the second factor goes to the check and comes back.
+ */
 export async function loadOrderForThankYou(orderId: string | undefined): Promise<ThankYouOrder> {
   if (!orderId || !/^\d{1,12}$/.test(orderId)) return { kind: 'missing' };
   try {
     return { kind: 'found', order: await backendFetch<Order>(`/api/v1/orders/${orderId}`) };
   } catch (error) {
+    if (isTwoFactorRequired(error)) redirect(twoFactorCheckPath(`/thank-you?order_id=${orderId}`));
     const status = error instanceof ApiError ? error.status : 502;
     return status >= 500 ? { kind: 'unavailable', referenceCode: referenceCodeOf(error) } : { kind: 'missing' };
   }

@@ -366,6 +366,18 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX payments_order ON payments(order_id);
     `,
   },
+  {
+    version: 9,
+    name: 'two-factor attempts per session; key sealing setup secrets',
+    // The setup key lets GET generate-qr-code hand out a secret without storing it (two-factor/totp.ts).
+    sql: `
+      ALTER TABLE two_factor_attempts ADD COLUMN session_id INTEGER;
+      CREATE INDEX two_factor_attempts_session ON two_factor_attempts(session_id, created_at);
+      CREATE INDEX sessions_user_device ON sessions(user_id, user_agent, ip);
+      INSERT OR IGNORE INTO settings (key, value, updated_at)
+        VALUES ('two_factor_setup_key', lower(hex(randomblob(32))), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

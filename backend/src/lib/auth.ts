@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { bearerToken, clientIp, userAgent } from './http';
 import { randomToken, sha256 } from './crypto';
 import { errors } from './errors';
+import { queueMail } from '../mail/outbox';
+import { newDeviceSignInMail } from '../mail/templates';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -67,27 +69,54 @@ export function findUser(ctx: AppContext, id: number): UserRow {
   return ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
 }
 
-/** Creates a session and returns the clear access token (only its sha256 is stored). */
+/**
+ * Creates a session and returns the clear access token (only its sha256 is stored). Every sign-in (password,
+ * Google, register, store-from-product-page) comes through here, inside its idempotentWrite: a user agent + IP
+ * pair never seen for an account that already had sessions queues a mail to the owner in the same transaction
+ * (issue 13).
+ */
 export function createSession(ctx: AppContext, userId: number, req: FastifyRequest, twoFactorPassed = false): string {
   const token = randomToken(32);
   const now = ctx.clock.now();
+  const ua = userAgent(req);
+  const ip = clientIp(req);
+  const seen = ctx.db
+    .prepare('SELECT EXISTS (SELECT 1 FROM sessions WHERE user_id = ?) AS any_session, EXISTS (SELECT 1 FROM sessions WHERE user_id = ? AND user_agent = ? AND ip = ?) AS this_device')
+    .get(userId, userId, ua, ip) as { any_session: number; this_device: number };
+  if (seen.any_session && !seen.this_device) {
+    const user = findUser(ctx, userId);
+    queueMail(ctx, { to: user.email, ...newDeviceSignInMail(user.first_name, ua, ip, now) });
+  }
   ctx.db
     .prepare(
       `INSERT INTO sessions (user_id, token_hash, user_agent, ip, two_factor_passed, created_at, last_used_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(userId, sha256(token), userAgent(req), clientIp(req), twoFactorPassed ? 1 : 0, now.toISOString(), now.toISOString(),
+    .run(userId, sha256(token), ua, ip, twoFactorPassed ? 1 : 0, now.toISOString(), now.toISOString(),
       new Date(now.getTime() + TOKEN_TTL_MS).toISOString());
   return token;
 }
 
 const authCache = new WeakMap<FastifyRequest, Auth | null>();
 
-/**
- * The request's bearer session: null without a token; throws 401 for a token that is unknown,
- * expired, revoked or belongs to a deleted account. `queryToken` allows `?token=` (QR code calls).
- */
-export function optionalAuth(ctx: AppContext, req: FastifyRequest, queryToken = false): Auth | null {
+export interface AuthOptions {
+  /** Also accept the token in `?token=` (QR code and provider calls of the contract). */
+  queryToken?: boolean;
+  /**
+   * Accept a session that has not passed the second factor yet. ONLY for the calls a pending session needs to
+   * finish signing in or to leave: the two-factor check itself (verify-code, generate-code, providers of the
+   * user), check-active-session and logout (backend/README.md "Two-factor enforcement").
+   */
+  allowPendingTwoFactor?: boolean;
+}
+
+/** Two-factor is on globally and for the user, and this session has not passed it yet. */
+export function twoFactorPending(ctx: AppContext, auth: Auth): boolean {
+  return ctx.config.twoFactorEnabled && Boolean(auth.user.two_factor_provider) && !auth.session.two_factor_passed;
+}
+
+/** The bearer (or query) token's session, whatever its two-factor state; cached per request. */
+function sessionAuth(ctx: AppContext, req: FastifyRequest, queryToken: boolean): Auth | null {
   if (authCache.has(req)) return authCache.get(req)!;
   let token = bearerToken(req);
   if (!token && queryToken) {
@@ -113,8 +142,20 @@ export function optionalAuth(ctx: AppContext, req: FastifyRequest, queryToken = 
   return auth;
 }
 
-export function requireAuth(ctx: AppContext, req: FastifyRequest, queryToken = false): Auth {
-  const auth = optionalAuth(ctx, req, queryToken);
+/**
+ * The request's bearer session: null without a token; throws 401 for a token that is unknown, expired,
+ * revoked or belongs to a deleted account, and 403 `two_factor_required` for a session that still owes the
+ * second factor (unless `allowPendingTwoFactor`): a pending session is never treated as signed in.
+ */
+export function optionalAuth(ctx: AppContext, req: FastifyRequest, options: AuthOptions = {}): Auth | null {
+  const auth = sessionAuth(ctx, req, options.queryToken ?? false);
+  if (auth && !options.allowPendingTwoFactor && twoFactorPending(ctx, auth)) throw errors.twoFactorRequired();
+  return auth;
+}
+
+/** As optionalAuth, and 401 without a token. Enforces the second factor unless `allowPendingTwoFactor`. */
+export function requireAuth(ctx: AppContext, req: FastifyRequest, options: AuthOptions = {}): Auth {
+  const auth = optionalAuth(ctx, req, options);
   if (!auth) throw errors.unauthenticated();
   return auth;
 }

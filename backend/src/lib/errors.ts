@@ -25,6 +25,14 @@ export function fieldError(field: string, message: string): ApiError {
 export const errors = {
   unauthenticated: () =>
     new ApiError(401, 'unauthenticated', 'Unauthenticated.', 'Sesiunea a expirat. Autentificați-vă din nou.'),
+  /** The session passed the password but not the second factor yet (backend/README.md "Two-factor enforcement"). */
+  twoFactorRequired: () =>
+    new ApiError(
+      403,
+      'two_factor_required',
+      'Two-factor verification required.',
+      'Confirmați autentificarea în doi pași pentru a continua.',
+    ),
   forbidden: (pretty = 'Nu aveți acces la această resursă.') => new ApiError(403, 'forbidden', 'Forbidden.', pretty),
   notFound: (what = 'Resource', pretty = 'Resursa căutată nu există.') =>
     new ApiError(404, 'not_found', `${what} not found.`, pretty),

@@ -100,3 +100,53 @@ export function expiryReminderMail(m: {
     ]),
   };
 }
+
+/** A moment as Romanians read it, in Bucharest time: „10 martie 2026, 12:00”. */
+function bucharestTime(at: Date): string {
+  return new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', dateStyle: 'long', timeStyle: 'short' }).format(at);
+}
+
+const NOT_YOU =
+  'Dacă nu dumneavoastră ați făcut această modificare, schimbați-vă imediat parola din pagina Securitate a contului și contactați-ne.';
+
+export type TwoFactorChange = 'enabled' | 'reconfigured' | 'provider_changed' | 'removed';
+
+/** Sent to the owner on every two-factor change (issue 13): formal register, no codes in the mail. */
+export function twoFactorChangedMail(name: string, change: TwoFactorChange, providerName: string | null, at: Date) {
+  const when = bucharestTime(at);
+  const method = providerName ? ` (${providerName})` : '';
+  const texts: Record<TwoFactorChange, { subject: string; what: string }> = {
+    enabled: {
+      subject: 'Autentificarea în doi pași a fost activată',
+      what: `Autentificarea în doi pași${method} a fost activată pentru contul dumneavoastră la ${when}. Au fost generate coduri de recuperare noi.`,
+    },
+    reconfigured: {
+      subject: 'Autentificarea în doi pași a fost configurată din nou',
+      what: `Autentificarea în doi pași${method} a contului dumneavoastră a fost configurată din nou la ${when}. Codurile de recuperare au fost regenerate: cele vechi nu mai sunt valabile.`,
+    },
+    provider_changed: {
+      subject: 'Metoda de autentificare în doi pași a fost schimbată',
+      what: `Metoda de autentificare în doi pași a contului dumneavoastră a fost schimbată la ${when}${providerName ? `; metoda nouă: ${providerName}` : ''}. Codurile de recuperare au fost regenerate: cele vechi nu mai sunt valabile.`,
+    },
+    removed: {
+      subject: 'Autentificarea în doi pași a fost dezactivată',
+      what: `Autentificarea în doi pași a fost dezactivată pentru contul dumneavoastră la ${when}. Codurile de recuperare nu mai sunt valabile.`,
+    },
+  };
+  const { subject, what } = texts[change];
+  return { subject, ...wrap(`Bună ziua, ${name},`, [what, NOT_YOU]) };
+}
+
+/** Sent when the account is signed in from a user agent + IP pair never seen for it before. */
+export function newDeviceSignInMail(name: string, userAgent: string, ip: string, at: Date) {
+  return {
+    subject: 'Autentificare de pe un dispozitiv nou',
+    ...wrap(`Bună ziua, ${name},`, [
+      `Contul dumneavoastră a fost accesat la ${bucharestTime(at)} de pe un dispozitiv sau dintr-o rețea pe care nu le-am mai văzut:`,
+      `Browser: ${userAgent || 'necunoscut'}`,
+      `Adresa IP: ${ip}`,
+      'Dacă ați fost dumneavoastră, nu trebuie să faceți nimic.',
+      'Dacă nu vă recunoașteți în această autentificare, schimbați-vă imediat parola din pagina Securitate a contului (celelalte sesiuni vor fi închise) și contactați-ne.',
+    ]),
+  };
+}

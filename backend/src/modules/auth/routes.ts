@@ -309,8 +309,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     return sendData(reply, auth ? publicUser(auth.user) : null);
   });
 
+  // A pending session may always leave.
   app.post('/api/v1/auth/logout', async (req, reply) => {
-    const auth = requireAuth(ctx, req);
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
     return idempotentWrite(ctx, req, reply, 200, () => {
       ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(ctx.clock.now().toISOString(), auth.session.id);
       return { logged_out: true };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { findUser, requireAuth, type Auth } from '../../lib/auth';
+import { requireAuth, twoFactorPending, type Auth, type UserRow } from '../../lib/auth';
 import { verifyCaptcha } from '../../lib/captcha';
 import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
@@ -9,15 +9,24 @@ import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { queueMail } from '../../mail/outbox';
 import { captchaField, parse } from '../../lib/validation';
-import { twoFactorCodeMail } from '../../mail/templates';
-import { matchTotp, newTotpSecret, totpUri } from './totp';
+import { twoFactorChangedMail, twoFactorCodeMail, type TwoFactorChange } from '../../mail/templates';
+import { isSealedSetupSecret, matchTotp, sealedSetupSecret, totpUri } from './totp';
 
 const WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Attempt windows (backend/README.md "Two-factor attempts"): failures of one session, of one user on devices
+ * that never passed the factor, and of one client IP, each counted over 15 minutes. A recovery code and a device
+ * (user agent + IP) that passed the factor before are not held by the user's count, so a password-only attacker
+ * cannot lock the owner out; the attacker's own sessions and IP are.
+ */
+const MAX_SESSION_FAILURES = 5;
 const MAX_USER_FAILURES = 5;
 const MAX_IP_FAILURES = 20;
 const EMAIL_CODE_TTL_S = 600;
 const EMAIL_CODE_INTERVAL_MS = 30 * 1000;
 const WRONG_CODE = 'Codul nu este corect.';
+const WRONG_RECOVERY = 'Codul de recuperare nu este valid sau a fost deja folosit.';
+const QR_EXPIRED = 'Codul QR a expirat. Generați unul nou și scanați-l din nou.';
 
 const PROVIDERS = [
   { code: 'authenticator', name: 'Aplicație de autentificare', description: 'Coduri de 6 cifre generate de o aplicație (Google Authenticator, Microsoft Authenticator, Authy).' },
@@ -43,6 +52,9 @@ const verifySchema = z.object({
   secret: z.string().max(200).optional().nullable(),
   provider_code: providerCode.optional().nullable(),
   recovery_code: z.string().max(50).optional().nullable(),
+  /** Setting two-factor up again while it is on: a current code or a recovery code of the enabled factor. */
+  current_two_factor_code: code6,
+  current_recovery_code: z.string().max(50).optional().nullable(),
   ...clientInfo,
 });
 const removeSchema = z.object({
@@ -56,32 +68,61 @@ const checkSchema = z.object(clientInfo);
 
 const normRecovery = (c: string) => c.trim().toUpperCase();
 
+type Provider = 'authenticator' | 'email';
+/** Applies a checked factor inside the write's transaction (marks the code used). */
+type Apply = () => void;
+
 export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.db;
   const nowIso = () => ctx.clock.now().toISOString();
+  let setupKey: string | null = null;
+  const sealingKey = () =>
+    (setupKey ??= db.prepare("SELECT value FROM settings WHERE key = 'two_factor_setup_key'").pluck().get() as string);
 
-  function assertNotLocked(userId: number, ip: string) {
+  /** A device (user agent + IP) on which this user passed the second factor before: the owner's. */
+  function knownDevice(auth: Auth): boolean {
+    return Boolean(
+      db
+        .prepare('SELECT 1 FROM sessions WHERE user_id = ? AND user_agent = ? AND ip = ? AND two_factor_passed = 1 LIMIT 1')
+        .get(auth.user.id, auth.session.user_agent, auth.session.ip),
+    );
+  }
+
+  function assertNotLocked(auth: Auth, ip: string, viaRecoveryCode: boolean) {
     const now = ctx.clock.now().getTime();
     const since = new Date(now - WINDOW_MS).toISOString();
-    const lastSuccessId = (db.prepare('SELECT MAX(id) FROM two_factor_attempts WHERE user_id = ? AND success = 1').pluck().get(userId) as number | null) ?? 0;
-    const userFails = db
-      .prepare('SELECT created_at FROM two_factor_attempts WHERE user_id = ? AND success = 0 AND id > ? AND created_at > ? ORDER BY id DESC LIMIT 1 OFFSET ?')
-      .pluck()
-      .get(userId, lastSuccessId, since, MAX_USER_FAILURES - 1) as string | undefined;
-    if (userFails) throw errors.tooManyAttempts((Date.parse(userFails) + WINDOW_MS - now) / 1000);
-    const ipFails = db
-      .prepare('SELECT created_at FROM two_factor_attempts WHERE ip = ? AND success = 0 AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?')
-      .pluck()
-      .get(ip, since, MAX_IP_FAILURES - 1) as string | undefined;
-    if (ipFails) throw errors.tooManyAttempts((Date.parse(ipFails) + WINDOW_MS - now) / 1000);
+    const locked = (nthFailureAt: string | undefined) => {
+      if (nthFailureAt) throw errors.tooManyAttempts((Date.parse(nthFailureAt) + WINDOW_MS - now) / 1000);
+    };
+    locked(
+      db
+        .prepare('SELECT created_at FROM two_factor_attempts WHERE session_id = ? AND success = 0 AND created_at > ? ORDER BY id DESC LIMIT 1 OFFSET ?')
+        .pluck()
+        .get(auth.session.id, since, MAX_SESSION_FAILURES - 1) as string | undefined,
+    );
+    locked(
+      db
+        .prepare('SELECT created_at FROM two_factor_attempts WHERE ip = ? AND success = 0 AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?')
+        .pluck()
+        .get(ip, since, MAX_IP_FAILURES - 1) as string | undefined,
+    );
+    if (viaRecoveryCode || knownDevice(auth)) return;
+    const lastSuccessId = (db.prepare('SELECT MAX(id) FROM two_factor_attempts WHERE user_id = ? AND success = 1').pluck().get(auth.user.id) as number | null) ?? 0;
+    locked(
+      db
+        .prepare('SELECT created_at FROM two_factor_attempts WHERE user_id = ? AND success = 0 AND id > ? AND created_at > ? ORDER BY id DESC LIMIT 1 OFFSET ?')
+        .pluck()
+        .get(auth.user.id, lastSuccessId, since, MAX_USER_FAILURES - 1) as string | undefined,
+    );
   }
 
-  function record(userId: number, ip: string, success: boolean) {
-    db.prepare('INSERT INTO two_factor_attempts (user_id, ip, success, created_at) VALUES (?, ?, ?, ?)').run(userId, ip, success ? 1 : 0, nowIso());
+  function record(auth: Auth, ip: string, success: boolean) {
+    db.prepare('INSERT INTO two_factor_attempts (user_id, session_id, ip, success, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(auth.user.id, auth.session.id, ip, success ? 1 : 0, nowIso());
   }
 
-  function fail(userId: number, ip: string, field: string, message = WRONG_CODE): never {
-    record(userId, ip, false);
+  function fail(auth: Auth, ip: string, field: string, message = WRONG_CODE): never {
+    record(auth, ip, false);
     throw fieldError(field, message);
   }
 
@@ -104,10 +145,15 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   }
 
   /** Marks a TOTP step used inside the current transaction; a concurrent twin loses. */
-  function useStep(userId: number, step: number) {
+  function useStep(userId: number, step: number, field: string) {
     const r = db.prepare('INSERT OR IGNORE INTO totp_used_steps (user_id, step) VALUES (?, ?)').run(userId, step);
-    if (r.changes === 0) throw fieldError('two_factor_code', WRONG_CODE);
+    if (r.changes === 0) throw fieldError(field, WRONG_CODE);
     db.prepare('DELETE FROM totp_used_steps WHERE user_id = ? AND step < ?').run(userId, step - 10);
+  }
+
+  function useEmailCode(id: number, field: string) {
+    const r = db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(nowIso(), id);
+    if (r.changes === 0) throw fieldError(field, WRONG_CODE);
   }
 
   function issueRecoveryCodes(userId: number): string[] {
@@ -119,56 +165,65 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   }
 
   /**
-   * Checks a second factor. Returns the write to apply inside the transaction, or throws 422
-   * (recording the failure for the rate limit).
+   * Checks a code (or a single-use recovery code) of the factor the user has ENABLED: never another provider's
+   * code, whatever `provider_code` says (issue 13 item 9). Throws 422, recording the failure.
    */
-  async function checkFactor(
-    auth: Auth,
-    ip: string,
-    input: { code?: string | null; recovery?: string | null; provider?: string | null; secret?: string | null },
-    setup: boolean,
-    codeField = 'two_factor_code',
-    recoveryField = 'recovery_code',
-  ): Promise<() => void> {
+  async function checkEnabledFactor(
+    auth: Auth, ip: string, input: { code?: string | null; recovery?: string | null }, codeField: string, recoveryField: string,
+  ): Promise<Apply> {
     const user = auth.user;
     if (input.recovery) {
-      const id = setup ? null : findRecoveryCode(user.id, input.recovery);
-      if (!id) fail(user.id, ip, recoveryField, 'Codul de recuperare nu este valid sau a fost deja folosit.');
+      const id = findRecoveryCode(user.id, input.recovery);
+      if (!id) fail(auth, ip, recoveryField, WRONG_RECOVERY);
       return () => {
         const r = db.prepare('UPDATE recovery_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(nowIso(), id);
-        if (r.changes === 0) throw fieldError(recoveryField, 'Codul de recuperare nu este valid sau a fost deja folosit.');
+        if (r.changes === 0) throw fieldError(recoveryField, WRONG_RECOVERY);
       };
     }
     const code = input.code ?? '';
     if (!code) throw fieldError(codeField, 'Introduceți codul.');
-    const provider = input.provider ?? user.two_factor_provider ?? 'authenticator';
+    if (user.two_factor_provider === 'email') {
+      const id = findEmailCode(user.id, code);
+      if (!id) fail(auth, ip, codeField);
+      return () => useEmailCode(id, codeField);
+    }
+    const secret = user.two_factor_provider === 'authenticator' ? user.two_factor_secret : null;
+    if (!secret) throw fieldError(codeField, 'Autentificarea în doi pași nu este activată.');
+    const step = await matchTotp(secret, code, ctx.clock.now());
+    if (step === null || stepUsed(user.id, step)) fail(auth, ip, codeField);
+    return () => useStep(user.id, step, codeField);
+  }
+
+  /** Checks the first code of a provider being set up: a sealed secret of this session, or an emailed code. */
+  async function checkNewFactor(auth: Auth, ip: string, provider: Provider, code: string | null | undefined, secret: string | null | undefined): Promise<Apply> {
+    const user = auth.user;
+    if (!code) throw fieldError('two_factor_code', 'Introduceți codul.');
     if (provider === 'email') {
       const id = findEmailCode(user.id, code);
-      if (!id) fail(user.id, ip, codeField);
-      return () => {
-        const r = db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(nowIso(), id);
-        if (r.changes === 0) throw fieldError(codeField, WRONG_CODE);
-      };
+      if (!id) fail(auth, ip, 'two_factor_code');
+      return () => useEmailCode(id, 'two_factor_code');
     }
-    let secret: string | null;
-    if (setup) {
-      secret = user.two_factor_pending_secret;
-      if (!secret || (input.secret && input.secret !== secret)) {
-        throw fieldError('secret', 'Codul QR a expirat. Generați unul nou și scanați-l din nou.');
-      }
-    } else {
-      secret = user.two_factor_provider === 'authenticator' ? user.two_factor_secret : null;
-      if (!secret) throw fieldError(codeField, 'Autentificarea în doi pași cu aplicație nu este activată.');
+    if (!secret || !isSealedSetupSecret(sealingKey(), secret, user.id, auth.session.id, ctx.clock.now())) {
+      throw fieldError('secret', QR_EXPIRED);
     }
     const step = await matchTotp(secret, code, ctx.clock.now());
-    if (step === null || stepUsed(user.id, step)) fail(user.id, ip, codeField);
-    return () => useStep(user.id, step);
+    if (step === null) fail(auth, ip, 'two_factor_code');
+    // The new secret's step is spent too (no replay of the setup code as a check); the current code of the old
+    // secret may have spent the same step already, which is fine.
+    return () => {
+      db.prepare('INSERT OR IGNORE INTO totp_used_steps (user_id, step) VALUES (?, ?)').run(user.id, step);
+    };
   }
+
+  /** Queues the owner's mail about a two-factor change, inside the change's transaction. */
+  const changeMail = (user: UserRow, change: TwoFactorChange, provider: Provider | null) =>
+    queueMail(ctx, { to: user.email, ...twoFactorChangedMail(user.first_name, change, PROVIDERS.find((p) => p.code === provider)?.name ?? null, ctx.clock.now()) });
 
   app.get('/api/v1/two-factor-auth-providers', async (_req, reply) => sendData(reply, PROVIDERS));
 
+  // The check page of a pending session reads which provider to ask for.
   app.get('/api/v1/two-factor-auth-providers/user', async (req, reply) => {
-    const { user } = requireAuth(ctx, req, true);
+    const { user } = requireAuth(ctx, req, { queryToken: true, allowPendingTwoFactor: true });
     const current = user.two_factor_provider;
     return sendData(
       reply,
@@ -176,10 +231,11 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
+  // Stores nothing: the secret is sealed for this user and session (totp.ts) and becomes the user's only when
+  // verify-code confirms a code of it. A pending session gets 403 two_factor_required (requireAuth).
   app.get('/api/v1/auth/two-factor/generate-qr-code', async (req, reply) => {
-    const { user } = requireAuth(ctx, req, true);
-    const secret = newTotpSecret();
-    db.prepare('UPDATE users SET two_factor_pending_secret = ?, updated_at = ? WHERE id = ?').run(secret, nowIso(), user.id);
+    const { user, session } = requireAuth(ctx, req, { queryToken: true });
+    const secret = sealedSetupSecret(sealingKey(), user.id, session.id, ctx.clock.now());
     const otpauthUrl = totpUri(secret, user.email);
     const { default: QRCode } = await import('qrcode');
     const qr = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
@@ -187,37 +243,53 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/two-factor/verify-code', async (req, reply) => {
-    const auth = requireAuth(ctx, req);
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
     const body = parse(verifySchema, req.body);
     const ip = clientIp(req);
     await verifyCaptcha(ctx, body.token, ip);
-    assertNotLocked(auth.user.id, ip);
-    const enabled = Boolean(auth.user.two_factor_provider);
-    const provider = body.provider_code ?? (enabled ? auth.user.two_factor_provider : 'authenticator');
-    // Setup: a secret is sent, or a provider other than the enabled one (or none enabled) is being verified.
-    const setup = !body.recovery_code && (Boolean(body.secret) || !enabled);
-    const apply = await checkFactor(auth, ip, { code: body.two_factor_code, recovery: body.recovery_code, provider, secret: body.secret }, setup);
+    const user = auth.user;
+    const enabled = (user.two_factor_provider as Provider | null) ?? null;
+    const provider: Provider = body.provider_code ?? enabled ?? 'authenticator';
+    // Setup: a secret is sent, no provider is enabled, or another provider than the enabled one is being verified.
+    const setup = !body.recovery_code && (Boolean(body.secret) || !enabled || provider !== enabled);
+    // Setting up again / changing provider while two-factor is on: only a session that passed it (issue 13)…
+    if (setup && enabled && twoFactorPending(ctx, auth)) throw errors.twoFactorRequired();
+    const viaRecovery = Boolean(body.recovery_code) || (setup && Boolean(enabled) && Boolean(body.current_recovery_code));
+    assertNotLocked(auth, ip, viaRecovery);
+    // …and a current code or recovery code of the enabled factor.
+    let applyCurrent: Apply | null = null;
+    if (setup && enabled) {
+      if (!body.current_two_factor_code && !body.current_recovery_code) {
+        throw fieldError('current_two_factor_code', 'Introduceți codul actual al autentificării în doi pași sau un cod de recuperare.');
+      }
+      applyCurrent = await checkEnabledFactor(
+        auth, ip, { code: body.current_two_factor_code, recovery: body.current_recovery_code }, 'current_two_factor_code', 'current_recovery_code',
+      );
+    }
+    const apply = setup
+      ? await checkNewFactor(auth, ip, provider, body.two_factor_code, body.secret)
+      : await checkEnabledFactor(auth, ip, { code: body.two_factor_code, recovery: body.recovery_code }, 'two_factor_code', 'recovery_code');
+    const change: TwoFactorChange | null = !setup ? null : !enabled ? 'enabled' : enabled === provider ? 'reconfigured' : 'provider_changed';
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
+        applyCurrent?.();
         apply();
-        db.prepare('INSERT INTO two_factor_attempts (user_id, ip, success, created_at) VALUES (?, ?, 1, ?)').run(auth.user.id, ip, nowIso());
+        record(auth, ip, true);
         db.prepare('UPDATE sessions SET two_factor_passed = 1 WHERE id = ?').run(auth.session.id);
         if (!setup) return { is_verified: true, recovery_codes: null };
-        const fresh = findUser(ctx, auth.user.id);
-        if (provider === 'authenticator') {
-          db.prepare('UPDATE users SET two_factor_provider = ?, two_factor_secret = ?, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
-            .run('authenticator', fresh.two_factor_pending_secret, nowIso(), auth.user.id);
-        } else {
-          db.prepare('UPDATE users SET two_factor_provider = ?, two_factor_secret = NULL, updated_at = ? WHERE id = ?').run('email', nowIso(), auth.user.id);
-        }
-        return { is_verified: true, recovery_codes: issueRecoveryCodes(auth.user.id) };
+        db.prepare('UPDATE users SET two_factor_provider = ?, two_factor_secret = ?, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
+          .run(provider, provider === 'authenticator' ? body.secret : null, nowIso(), user.id);
+        // Codes mailed before the change never pass a check afterwards.
+        db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(nowIso(), user.id);
+        if (change) changeMail(user, change, provider);
+        return { is_verified: true, recovery_codes: issueRecoveryCodes(user.id) };
       },
     );
   });
 
   app.post('/api/v1/auth/two-factor/check-active-session', async (req, reply) => {
-    const auth = requireAuth(ctx, req);
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
     parse(checkSchema, req.body);
     const global = ctx.config.twoFactorEnabled;
     const forUser = Boolean(auth.user.two_factor_provider);
@@ -229,31 +301,39 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
+  // A pending session gets 403 two_factor_required (requireAuth); a passed one still needs a current code or a
+  // recovery code of the enabled factor (never another provider's code).
   app.post('/api/v1/auth/two-factor/remove', async (req, reply) => {
     const auth = requireAuth(ctx, req);
     const body = parse(removeSchema, req.body);
     const ip = clientIp(req);
     await verifyCaptcha(ctx, body.token, ip);
     if (!auth.user.two_factor_provider) return sendData(reply, { is_removed: false });
-    assertNotLocked(auth.user.id, ip);
-    const apply = await checkFactor(
-      auth, ip, { code: body.two_factor_code, recovery: body.recovery_key, provider: body.provider_code ?? auth.user.two_factor_provider }, false,
-      'two_factor_code', 'recovery_key',
+    assertNotLocked(auth, ip, Boolean(body.recovery_key));
+    const apply = await checkEnabledFactor(auth, ip, { code: body.two_factor_code, recovery: body.recovery_key }, 'two_factor_code', 'recovery_key');
+    return idempotentWrite(
+      ctx, req, reply, 200,
+      () => {
+        apply();
+        record(auth, ip, true);
+        db.prepare('UPDATE users SET two_factor_provider = NULL, two_factor_secret = NULL, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
+          .run(nowIso(), auth.user.id);
+        db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(auth.user.id);
+        db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(nowIso(), auth.user.id);
+        changeMail(auth.user, 'removed', null);
+        return { is_removed: true };
+      },
     );
-    return idempotentWrite(ctx, req, reply, 200, () => {
-      apply();
-      db.prepare('INSERT INTO two_factor_attempts (user_id, ip, success, created_at) VALUES (?, ?, 1, ?)').run(auth.user.id, ip, nowIso());
-      db.prepare('UPDATE users SET two_factor_provider = NULL, two_factor_secret = NULL, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
-        .run(nowIso(), auth.user.id);
-      db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(auth.user.id);
-      return { is_removed: true };
-    });
   });
 
   app.post('/api/v1/auth/two-factor/generate-code', async (req, reply) => {
-    const auth = requireAuth(ctx, req);
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
     const body = parse(generateCodeSchema, req.body);
     await verifyCaptcha(ctx, body.token, clientIp(req));
+    // An email code never passes the check of an authenticator user (item 9), so none is mailed to one.
+    if (auth.user.two_factor_provider === 'authenticator') {
+      throw fieldError('provider_code', 'Contul dumneavoastră folosește aplicația de autentificare: introduceți codul afișat de aplicație.');
+    }
     const now = ctx.clock.now();
     const last = db.prepare('SELECT MAX(created_at) FROM email_codes WHERE user_id = ?').pluck().get(auth.user.id) as string | null;
     if (last && now.getTime() - Date.parse(last) < EMAIL_CODE_INTERVAL_MS) {

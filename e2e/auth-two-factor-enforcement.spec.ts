@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { test } from './fixtures';
+import { signInThroughApi, xsrfToken } from './fixtures/auth';
+import { AUTH_TEST_TIMEOUT, expect, totpSource } from './auth-helpers';
+
+/**
+ * Issue 13 item 1, performed as the attacker would: the password of a two-factor user, no second factor. Every
+ * data call through the BFF is refused with 403 `two_factor_required`, and the owner's own session (which passed
+ * the factor) keeps working and is unchanged. Seed user of backend/README.md "Demo data"; no other spec uses it.
+ */
+test.describe.configure({ timeout: AUTH_TEST_TIMEOUT });
+
+const EMAIL = 'client2fa@exemplu.ro';
+const PASSWORD = 'Parola-Demo-2026';
+const SECRET = 'JBSWY3DPEHPK3PXP';
+const nextCode = totpSource(SECRET);
+
+async function call(page: Page, method: string, path: string, data?: unknown) {
+  const xsrf = await xsrfToken(page.context(), page.request);
+  return page.request.fetch(path, { method, headers: { 'X-XSRF-TOKEN': xsrf }, ...(data === undefined ? {} : { data }) });
+}
+
+/** The owner: a session that passed the authenticator code, in its own browser context. */
+async function ownerSession(page: Page) {
+  await signInThroughApi(page, EMAIL, PASSWORD);
+  const verified = await call(page, 'POST', '/api/v1/auth/two-factor/verify-code', {
+    token: '',
+    two_factor_code: await nextCode(),
+    provider_code: 'authenticator',
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+test('a password-only session gets 403 two_factor_required on every data call; the owner keeps working', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const ownerContext = await browser.newContext({ baseURL });
+  const owner = await ownerContext.newPage();
+  try {
+    await ownerSession(owner);
+    const profileBefore = await (await call(owner, 'GET', '/api/v1/profile')).json();
+    const preferencesBefore = await (await call(owner, 'GET', '/api/v1/preferences')).json();
+    expect(profileBefore.data.email).toBe(EMAIL);
+    const ownerId = ((await (await call(owner, 'GET', '/api/v1/auth/user')).json()) as { data: { id: number } }).data.id;
+
+    // The attacker: password only.
+    await signInThroughApi(page, EMAIL, PASSWORD);
+    const attempts: [string, string, unknown?][] = [
+      ['GET', '/api/v1/profile'],
+      ['GET', '/api/v1/auth/user'],
+      ['GET', '/api/v1/orders'],
+      ['GET', '/api/v1/policies'],
+      ['GET', '/api/v1/policies/1/document'],
+      ['GET', '/api/v1/sessions'],
+      ['GET', '/api/v1/preferences'],
+      ['PUT', '/api/v1/profile', { first_name: 'Atacator', last_name: 'Rău', phone_number: '0711111111', address: null }],
+      ['PUT', '/api/v1/preferences', { marketing_email: !preferencesBefore.data.marketing_email }],
+      ['POST', '/api/v1/sessions/revoke-others', {}],
+      ['GET', '/api/v1/auth/two-factor/generate-qr-code'],
+    ];
+    for (const [method, path, data] of attempts) {
+      const res = await call(page, method, path, data);
+      const body = (await res.json()) as { error?: { code?: string; pretty_message?: string } };
+      expect({ method, path, status: res.status(), code: body.error?.code }).toEqual({
+        method,
+        path,
+        status: 403,
+        code: 'two_factor_required',
+      });
+      expect(body.error?.pretty_message).toBe('Confirmați autentificarea în doi pași pentru a continua.');
+    }
+    // Realtime: no private channel for a pending session.
+    const pusher = await call(page, 'POST', '/pusher/auth', { socket_id: '1.2', channel_name: `private-user.${ownerId}` });
+    expect(pusher.status()).toBe(403);
+    // The attacker's session is still only pending (not logged out by the refusals): it may still be asked for the factor.
+    const check = await call(page, 'POST', '/api/v1/auth/two-factor/check-active-session', {});
+    expect(check.status()).toBe(200);
+    expect(((await check.json()) as { data: { is_active: boolean } }).data.is_active).toBe(false);
+
+    // The owner's session still works, and nothing was changed.
+    const profileAfter = await call(owner, 'GET', '/api/v1/profile');
+    expect(profileAfter.status()).toBe(200);
+    expect(await profileAfter.json()).toEqual(profileBefore);
+    expect(await (await call(owner, 'GET', '/api/v1/preferences')).json()).toEqual(preferencesBefore);
+    const sessions = await call(owner, 'GET', '/api/v1/sessions');
+    expect(sessions.status()).toBe(200);
+    expect(((await sessions.json()) as { data: { is_current: boolean }[] }).data.some((s) => s.is_current)).toBe(true);
+    expect((await call(owner, 'GET', '/api/v1/orders')).status()).toBe(200);
+  } finally {
+    await ownerContext.close();
+  }
+});
+
+test('a pending session opening /account/2fa or an account page goes to /account/2fa-check', async ({ page }) => {
+  await signInThroughApi(page, EMAIL, PASSWORD);
+  await page.goto('/account/2fa?last_url=%2Faccount%2Fsecurity');
+  await expect(page).toHaveURL('/account/2fa-check?last_url=%2Faccount%2F2fa%3Flast_url%3D%252Faccount%252Fsecurity');
+  await expect(page.getByRole('heading', { name: 'Verificare în doi pași' })).toBeVisible();
+  await page.goto('/account/profile');
+  await expect(page).toHaveURL('/account/2fa-check?last_url=%2Faccount%2Fprofile');
+  // Still signed in (a 403 two_factor_required is not a logout): the check passes and the page opens.
+  await page.getByLabel('Codul de verificare').fill(await nextCode());
+  await page.getByRole('button', { name: 'Verifică și continuă' }).click();
+  await expect(page).toHaveURL('/account/profile');
+  await expect(page.getByRole('heading', { name: /Profil/ })).toBeVisible();
+});
