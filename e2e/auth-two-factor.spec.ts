@@ -124,7 +124,7 @@ test('two-factor required: every account page sends to /account/2fa; the email p
   await page.getByRole('radio', { name: /Cod prin email/ }).check();
   await page.getByRole('button', { name: 'Continuă' }).click();
   await expect(page.getByRole('heading', { name: 'Introduceți codul primit pe email' })).toBeVisible();
-  const setupCode = await waitForMail(page.request, backendURL, user.email, /\b(\d{6})\b/, seen);
+  const setupCode = await waitForMail(page.request, backendURL, user.email, /verificare este: (\d{6})/, seen);
   seen = await lastMailId(page.request, backendURL, user.email);
   await page.getByLabel('Codul de 6 cifre').fill(setupCode);
   await page.getByRole('button', { name: 'Activează', exact: true }).click();
@@ -141,7 +141,7 @@ test('two-factor required: every account page sends to /account/2fa; the email p
     await send.click();
     await expect(page.getByText(/Am trimis un cod de 6 cifre/)).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000, intervals: [3_000] });
-  const checkCode = await waitForMail(page.request, backendURL, user.email, /\b(\d{6})\b/, seen);
+  const checkCode = await waitForMail(page.request, backendURL, user.email, /verificare este: (\d{6})/, seen);
   await page.getByLabel('Codul de verificare').fill(checkCode);
   await page.getByRole('button', { name: 'Verifică și continuă' }).click();
   await expect(page).toHaveURL('/account/orders');
