@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { createGuardrails, generate } from 'otplib';
 import { expect as baseExpect } from './fixtures';
 
 /** The shared dev server compiles each route on first use and the machine is small: allow for it. */
@@ -87,6 +87,9 @@ export async function logoutThroughUi(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Contul meu' })).toBeVisible();
 }
 
+/** otplib v13 refuses secrets under 16 bytes; the seed user's JBSWY3DPEHPK3PXP is 10 bytes (as in the backend tests). */
+const totpGuardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
+
 /**
  * TOTP codes for one secret, never the same 30-second step twice (the backend refuses a replayed step and
  * accepts one step either side of now).
@@ -101,7 +104,7 @@ export function totpSource(secret: string) {
       for (const candidate of [step + 1, step]) {
         if (used.has(candidate)) continue;
         used.add(candidate);
-        return generate({ secret, epoch: candidate * 30 });
+        return generate({ secret, epoch: candidate * 30, guardrails: totpGuardrails });
       }
       // Both used (the server refuses a replayed step): wait for the clock to reach the next step.
       await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
@@ -112,7 +115,7 @@ export function totpSource(secret: string) {
 /** A 6-digit code that is certainly not the current one. */
 export async function wrongTotp(secret: string): Promise<string> {
   const now = Math.floor(Date.now() / 30_000);
-  const valid = new Set(await Promise.all([now - 1, now, now + 1, now + 2].map((s) => generate({ secret, epoch: s * 30 }))));
+  const valid = new Set(await Promise.all([now - 1, now, now + 1, now + 2].map((s) => generate({ secret, epoch: s * 30, guardrails: totpGuardrails }))));
   let candidate = 123456;
   while (valid.has(String(candidate).padStart(6, '0'))) candidate += 1;
   return String(candidate).padStart(6, '0');
