@@ -79,6 +79,8 @@ test.describe('session cookie', () => {
 });
 
 test('a session ended from another device: an account page goes to sign-in with last_url and says why', async ({ page, request, backendURL }) => {
+  // Three redirects and a streamed account page on the way: generous on a loaded machine.
+  test.setTimeout(120_000);
   const user = await signUpThroughApi(page);
   await page.goto('/account/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Comenzile mele' })).toBeVisible();
@@ -90,7 +92,7 @@ test('a session ended from another device: an account page goes to sign-in with 
   expect(revoked.ok()).toBe(true);
 
   await page.goto('/account/policies');
-  await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fpolicies&session_ended=1$/);
+  await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fpolicies&session_ended=1$/, { timeout: 45_000 });
   await expect(page.getByText('Sesiunea dumneavoastră s-a încheiat')).toBeVisible();
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name.endsWith('bs_session'))).toBeUndefined();
