@@ -21,7 +21,8 @@ describe('partner registry', () => {
     expect(await findPartner('http://api', 'banca_falsa')).toBeNull();
     expect(await findPartner('http://api', 'fara-tema')).toMatchObject({ theme_enabled: false });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith('http://api/api/v1/partners', { cache: 'no-store' });
+    // Not cached, and bounded (a timeout signal, lib/net/backend-call.ts).
+    expect(fetchMock).toHaveBeenCalledWith('http://api/api/v1/partners', expect.objectContaining({ cache: 'no-store', signal: expect.any(AbortSignal) }));
   });
 
   it('asks again after the TTL and keeps the last list while the backend fails', async () => {

@@ -1,3 +1,5 @@
+import { callBackend } from '@/lib/net/backend-call';
+
 /**
  * The partner registry as the web app sees it (backend `GET /api/v1/partners`): fetched at most once per TTL,
  * concurrent callers share one request. When the backend does not answer, the last list stays in use; with no
@@ -16,7 +18,8 @@ export function resetPartnerRegistryCache() {
 }
 
 async function load(backendUrl: string): Promise<Map<string, Partner>> {
-  const res = await fetch(`${backendUrl}/api/v1/partners`, { cache: 'no-store' });
+  // Bounded like every call to the backend: proxy.ts awaits this before a partner route's page.
+  const res = await callBackend(`${backendUrl}/api/v1/partners`);
   if (!res.ok) throw new Error(`partners: ${res.status}`);
   const body = (await res.json()) as { data?: Partner[] };
   const partners = new Map<string, Partner>();
