@@ -15,8 +15,9 @@ import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
 import { withLocalSecrets } from './local-secrets.mjs';
 
-const WEB_PORT = 3250;
-const BACKEND_PORT = 4250;
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET || 0);
+const WEB_PORT = 3250 + PORT_OFFSET;
+const BACKEND_PORT = 4250 + PORT_OFFSET;
 const WEB = `http://localhost:${WEB_PORT}`;
 const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
 const DURATION = Number(process.env.LOAD_DURATION || 60);

@@ -14,7 +14,8 @@
  * every run's score beside it.
  * Options (environment): BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), LIGHTHOUSE_RUNS
  * (default 5, as Lighthouse's own guidance on variability suggests), BENCH_SKIP_LIGHTHOUSE=1, BENCH_PAGES (comma-separated labels, e.g. `/rca,/travel`: Lighthouse on
- * those pages only), BENCH_FORM_FACTORS (default `mobile,desktop`), BENCH_SKIP_HTTP=1 (no autocannon runs).
+ * those pages only), BENCH_FORM_FACTORS (default `mobile,desktop`), BENCH_SKIP_HTTP=1 (no autocannon runs),
+ * BENCH_PORT_OFFSET (added to every port, default 0).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,11 +31,13 @@ import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
 import { withLocalSecrets } from './local-secrets.mjs';
 
-const WEB_PORT = 3200;
-const BACKEND_PORT = 4200;
-const BASE_PORT = 3300;
+/** BENCH_PORT_OFFSET shifts every port, so two benches (or a bench beside e2e) can run on one machine. */
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET || 0);
+const WEB_PORT = 3200 + PORT_OFFSET;
+const BACKEND_PORT = 4200 + PORT_OFFSET;
+const BASE_PORT = 3300 + PORT_OFFSET;
 /** The same web server with its guest page cache off: what a render costs, and the proxy's own cost. */
-const UNCACHED_PORT = 3210;
+const UNCACHED_PORT = 3210 + PORT_OFFSET;
 const UNCACHED = `http://localhost:${UNCACHED_PORT}`;
 const WEB = `http://localhost:${WEB_PORT}`;
 const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
