@@ -167,3 +167,86 @@ describe('global switch', () => {
     }
   });
 });
+
+describe('lock and code-interval windows when the clock moves', () => {
+  // Its own server and clock: the other tests' clock and seeded users stay untouched.
+  const moving = new FakeClock('2026-05-20T09:00:05Z');
+  let m: TestServer;
+  let mcall: Call;
+  beforeAll(async () => {
+    m = await startServer({}, moving);
+    mcall = client(m.url);
+  });
+  afterAll(() => m.close());
+
+  const mverify = (token: string, body: Record<string, unknown>, ip: string) =>
+    mcall('POST', '/api/v1/auth/two-factor/verify-code', { token, body: { token: '', user_agent: 'ua', user_ip: ip, ...body }, headers: { 'x-forwarded-for': ip } });
+  const generate = (token: string) => mcall('POST', '/api/v1/auth/two-factor/generate-code', { token, body: { token: '', provider_code: 'email' } });
+  const retryAfter = (res: { headers: Headers }) => Number(res.headers.get('retry-after'));
+  const HOUR = 60 * 60_000;
+
+  it('a lock holds for its whole window when the clock moves forward within it, and ends after it', async () => {
+    const ip = '10.70.0.2';
+    const token = await login(mcall, 'client2fa@exemplu.ro');
+    for (let i = 0; i < 5; i++) expect((await mverify(token, { two_factor_code: '000000' }, ip)).status).toBe(422);
+    moving.advance(14 * 60_000);
+    const stillLocked = await mverify(token, { two_factor_code: await totp('JBSWY3DPEHPK3PXP', moving.now()) }, ip);
+    expect(stillLocked.status).toBe(429);
+    expect(retryAfter(stillLocked)).toBeLessThanOrEqual(60);
+    moving.advance(60_000 + 1000);
+    expect((await mverify(token, { two_factor_code: await totp('JBSWY3DPEHPK3PXP', moving.now()) }, ip)).status).toBe(200);
+  });
+
+  it('a lock never lasts longer than its 15-minute window when the clock is set back, and still holds', async () => {
+    const ip = '10.70.0.1';
+    const token = await login(mcall, 'client2fa@exemplu.ro');
+    for (let i = 0; i < 5; i++) expect((await mverify(token, { two_factor_code: '000000' }, ip)).status).toBe(422);
+    const locked = await mverify(token, { two_factor_code: '000000' }, ip);
+    expect(locked.status).toBe(429);
+    expect(retryAfter(locked)).toBeLessThanOrEqual(15 * 60);
+
+    // The clock goes back an hour: still locked (no under-lock), for at most the window (no over-lock).
+    moving.advance(-HOUR);
+    const back = await mverify(token, { two_factor_code: await totp('JBSWY3DPEHPK3PXP', moving.now()) }, ip);
+    expect(back.status).toBe(429);
+    expect(retryAfter(back)).toBeGreaterThan(14 * 60);
+    expect(retryAfter(back)).toBeLessThanOrEqual(15 * 60);
+    moving.advance(14 * 60_000);
+    expect((await mverify(token, { two_factor_code: await totp('JBSWY3DPEHPK3PXP', moving.now()) }, ip)).status).toBe(429);
+    moving.advance(60_000 + 1000);
+    // Before the fix this stayed locked until the clock caught up with the failures' stamps (75 minutes).
+    const open = await login(mcall, 'client2fa@exemplu.ro');
+    expect((await mverify(open, { two_factor_code: '000000' }, ip)).status).toBe(422);
+    // Attempts are still limited after the jump: 5 failures of a session lock it again.
+    for (let i = 0; i < 4; i++) expect((await mverify(open, { two_factor_code: '000000' }, ip)).status).toBe(422);
+    expect((await mverify(open, { two_factor_code: '000000' }, ip)).status).toBe(429);
+  });
+
+  it('the 30 s email-code interval and a code\'s 10 minutes never stretch when the clock is set back', async () => {
+    const token = await login(mcall, 'obligatoriu2fa@exemplu.ro');
+    expect((await generate(token)).status).toBe(200);
+    const [mail] = await outbox(mcall, 'obligatoriu2fa@exemplu.ro');
+    const firstCode = /(\d{6})/.exec(mail.subject)![1];
+
+    // Forward within the interval: still refused (no under-limit).
+    moving.advance(29_000);
+    const soon = await generate(token);
+    expect(soon.status).toBe(429);
+    expect(retryAfter(soon)).toBeLessThanOrEqual(1);
+
+    // Back an hour: refused for at most the interval, then allowed (before the fix: for an hour).
+    moving.advance(-HOUR);
+    const back = await generate(token);
+    expect(back.status).toBe(429);
+    expect(back.body.error.code).toBe('too_many_requests');
+    expect(retryAfter(back)).toBeGreaterThan(0);
+    expect(retryAfter(back)).toBeLessThanOrEqual(30);
+    moving.advance(31_000);
+    expect((await generate(token)).status).toBe(200);
+
+    // The first code, mailed "in the future", expires 10 minutes from the jump, not when the clock catches up.
+    moving.advance(10 * 60_000);
+    const late = await mverify(token, { two_factor_code: firstCode, provider_code: 'email' }, '10.70.0.3');
+    expect(late.status).toBe(422);
+  });
+});

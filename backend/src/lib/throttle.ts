@@ -138,10 +138,26 @@ function readNotAfter(ctx: AppContext, a: Attempt, now: number): Row | undefined
   return { ...row, last_failure_at: at };
 }
 
+/**
+ * Milliseconds from an ISO stamp to `now`, never negative: a stamp later than now (the clock was set back, or
+ * another process sharing the database runs ahead) and an unreadable one count as just now.
+ */
+export function elapsedSince(stamp: string, now: number): number {
+  const at = Date.parse(stamp);
+  return Number.isFinite(at) ? Math.max(0, now - at) : 0;
+}
+
+/**
+ * What is left of a wait of `lengthMs` that started at `stamp`: between 0 and `lengthMs` whatever the clock did
+ * (a wait never lasts longer than itself because the clock was set back).
+ */
+export function remainingWaitMs(stamp: string, lengthMs: number, now: number): number {
+  return Math.max(0, lengthMs - elapsedSince(stamp, now));
+}
+
 /** Milliseconds since the row's last failure, never negative (an unreadable stamp counts as just now). */
 function sinceLastFailure(row: Row, now: number): number {
-  const at = Date.parse(row.last_failure_at);
-  return Number.isFinite(at) ? Math.max(0, now - at) : 0;
+  return elapsedSince(row.last_failure_at, now);
 }
 
 /** The streak as it stands now (0 after a quiet period). */

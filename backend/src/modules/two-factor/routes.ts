@@ -7,6 +7,7 @@ import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
+import { remainingWaitMs } from '../../lib/throttle';
 import { queueMail } from '../../mail/outbox';
 import { captchaField, parse } from '../../lib/validation';
 import { twoFactorChangedMail, twoFactorCodeMail, type TwoFactorChange } from '../../mail/templates';
@@ -88,11 +89,26 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
+  /**
+   * Attempts of this session, user and IP stamped later than now (the clock was set back, or another process
+   * sharing the database runs ahead) are re-stamped now, as the sign-in throttle does (lib/throttle.ts): they
+   * still count, and their window ends WINDOW_MS from now instead of lasting until the clock catches up.
+   */
+  function restampFutureAttempts(auth: Auth, ip: string, nowStamp: string) {
+    const update = (column: 'session_id' | 'user_id' | 'ip', value: number | string) =>
+      db.prepare(`UPDATE two_factor_attempts SET created_at = ? WHERE ${column} = ? AND created_at > ?`).run(nowStamp, value, nowStamp);
+    update('session_id', auth.session.id);
+    update('user_id', auth.user.id);
+    update('ip', ip);
+  }
+
   function assertNotLocked(auth: Auth, ip: string, viaRecoveryCode: boolean) {
     const now = ctx.clock.now().getTime();
+    restampFutureAttempts(auth, ip, new Date(now).toISOString());
     const since = new Date(now - WINDOW_MS).toISOString();
+    // The lock runs from the N-th last failure and never lasts longer than the window, whatever the clock did.
     const locked = (nthFailureAt: string | undefined) => {
-      if (nthFailureAt) throw errors.tooManyAttempts((Date.parse(nthFailureAt) + WINDOW_MS - now) / 1000);
+      if (nthFailureAt) throw errors.tooManyAttempts(remainingWaitMs(nthFailureAt, WINDOW_MS, now) / 1000);
     };
     locked(
       db
@@ -133,7 +149,19 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     return row?.id ?? null;
   }
 
+  /**
+   * Email codes of the user created later than now (the clock was set back) are re-stamped now and expire at
+   * most EMAIL_CODE_TTL_S from now: the 30 s interval and the code's life never last longer than themselves.
+   */
+  function restampFutureEmailCodes(userId: number, now: Date) {
+    const nowStamp = now.toISOString();
+    const latestExpiry = new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString();
+    db.prepare('UPDATE email_codes SET created_at = ?, expires_at = MIN(expires_at, ?) WHERE user_id = ? AND created_at > ?')
+      .run(nowStamp, latestExpiry, userId, nowStamp);
+  }
+
   function findEmailCode(userId: number, code: string): number | null {
+    restampFutureEmailCodes(userId, ctx.clock.now());
     const row = db
       .prepare('SELECT id FROM email_codes WHERE user_id = ? AND code_hash = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC')
       .get(userId, sha256(code), nowIso()) as { id: number } | undefined;
@@ -335,9 +363,11 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
       throw fieldError('provider_code', 'Contul dumneavoastră folosește aplicația de autentificare: introduceți codul afișat de aplicație.');
     }
     const now = ctx.clock.now();
+    restampFutureEmailCodes(auth.user.id, now);
     const last = db.prepare('SELECT MAX(created_at) FROM email_codes WHERE user_id = ?').pluck().get(auth.user.id) as string | null;
-    if (last && now.getTime() - Date.parse(last) < EMAIL_CODE_INTERVAL_MS) {
-      const wait = Math.ceil((Date.parse(last) + EMAIL_CODE_INTERVAL_MS - now.getTime()) / 1000);
+    const waitMs = last ? remainingWaitMs(last, EMAIL_CODE_INTERVAL_MS, now.getTime()) : 0;
+    if (waitMs > 0) {
+      const wait = Math.ceil(waitMs / 1000);
       throw new ApiError(429, 'too_many_requests', 'A code was sent less than 30 seconds ago.',
         `Am trimis deja un cod. Puteți cere altul peste ${wait} secunde.`, { 'retry-after': String(wait) });
     }
