@@ -50,7 +50,10 @@ export const notify = {
   warning: (content: ReactNode, options?: ToastOptions) => show('warning', content, options),
 };
 
-/** For tests. */
+/**
+ * For tests.
+ * @testSeam
+ */
 export function resetToastHost(): void {
   requested = false;
 }

@@ -32,6 +32,3 @@ export const useAuthStore = create<AuthState & AuthActions>()(
     },
   ),
 );
-
-/** Same store, for code outside React (`authStore.getState()`). */
-export const authStore = useAuthStore;

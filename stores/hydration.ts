@@ -27,7 +27,10 @@ export function rehydrateStores(reconcile?: () => void): Promise<void> {
   return hydrating;
 }
 
-/** For tests. */
+/**
+ * For tests.
+ * @testSeam
+ */
 export function resetHydration() {
   hydrating = null;
   useHydrationStore.setState({ hydrated: false });

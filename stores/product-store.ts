@@ -67,5 +67,3 @@ export const useProductStore = create<ProductState & ProductActions>()(
     },
   ),
 );
-
-export const productStore = useProductStore;

@@ -55,6 +55,3 @@ export const useSystemStore = create<SystemState & SystemActions>()(
     },
   ),
 );
-
-/** Same store, for code outside React (`systemStore.getState()`). */
-export const systemStore = useSystemStore;

@@ -46,5 +46,3 @@ export const useTwoFactorStore = create<TwoFactorStoreState & TwoFactorActions>(
     },
   ),
 );
-
-export const twoFactorStore = useTwoFactorStore;

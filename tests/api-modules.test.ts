@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadApiInstance } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { emailExists, fetchUser, login, storeFromProductPage } from '@/lib/api/auth';
-import { checkActiveSession, generateCode, generateQrCode, removeTwoFactor, verifyCode } from '@/lib/api/two-factor';
+import { generateCode, generateQrCode, removeTwoFactor, verifyCode } from '@/lib/api/two-factor';
 import { getMaintenanceStatus } from '@/lib/api/system';
 import { getProduct, listProducts, loadProduct } from '@/lib/api/products';
 import { useAuthStore } from '@/stores/auth-store';
@@ -111,21 +111,18 @@ describe('auth', () => {
 });
 
 describe('two-factor calls swallow errors (SPEC §8)', () => {
-  it('QR code, verify, generate and check-session return null on error; remove returns false', async () => {
+  it('QR code, verify and generate return null on error; remove returns false', async () => {
     answer([{ status: 500, data: { error: { code: 'server_error', message: 'x' } } }]);
     await expect(generateQrCode()).resolves.toBeNull();
     answer([{ status: 422, data: { error: { code: 'validation_failed', message: '{"two_factor_code":["Codul nu este corect."]}' } } }]);
     await expect(verifyCode({ token: '', provider_code: 'authenticator', two_factor_code: '000000' })).resolves.toBeNull();
     await expect(generateCode('')).resolves.toBeNull();
-    await expect(checkActiveSession()).resolves.toBeNull();
     await expect(removeTwoFactor({ token: '', provider_code: 'authenticator', two_factor_code: '1' })).resolves.toBe(false);
   });
 
   it('pass results through on success', async () => {
     answer((config) => {
       if (config.url?.endsWith('/remove')) return { status: 200, data: { data: { is_removed: true } } };
-      if (config.url?.endsWith('/check-active-session'))
-        return { status: 200, data: { data: { is_two_factor_auth_enabled: true, is_two_factor_enabled_for_user: false, is_active: true, is_two_factor_auth_required: true } } };
       return { status: 200, data: { data: { is_verified: true, recovery_codes: null } } };
     });
     await expect(verifyCode({ token: '', provider_code: 'authenticator', two_factor_code: '123456' })).resolves.toEqual({ is_verified: true, recovery_codes: null });
@@ -134,8 +131,6 @@ describe('two-factor calls swallow errors (SPEC §8)', () => {
     expect(body).toHaveProperty('user_agent');
     expect(body).toHaveProperty('user_ip');
     await expect(removeTwoFactor({ token: '', provider_code: 'authenticator', recovery_key: 'r' })).resolves.toBe(true);
-    await checkActiveSession();
-    expect(useTwoFactorStore.getState().isTwoFactorAuthRequired).toBe(true);
   });
 });
 

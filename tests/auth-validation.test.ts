@@ -6,10 +6,13 @@ import {
   registerSchema,
   removeTwoFactorSchema,
   resetPasswordSchema,
-  serverFieldErrors,
-  twoFactorCodeSchema,
-  validateForm,
+  otpCodeField,
 } from '@/lib/validation/auth';
+import { serverFieldErrors, validateForm } from '@/lib/validation/form-errors';
+import { z } from 'zod';
+
+// The two-factor forms validate the code field by itself; a one-field schema for validateForm's error map.
+const twoFactorCodeSchema = z.object({ two_factor_code: otpCodeField });
 
 const validRegistration = {
   email: ' Ana.Pop@Exemplu.RO ',

@@ -3,10 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer };
+type Seen = { server: 'backend' | 'products'; method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer };
 let seen: Seen[] = [];
 let reply: (req: Seen) => { status: number; body?: unknown; headers?: Record<string, string> } = () => ({ status: 200, body: { data: {} } });
 let server: http.Server;
+let productsServer: http.Server;
 let base = '';
 
 type Module = typeof import('@/lib/bff/forward');
@@ -17,12 +18,13 @@ let verifyTwoFactorState: typeof import('@/lib/session/two-factor-state').verify
 const APP = 'http://localhost:3000';
 const XSRF = 'xsrf-abc';
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
+// The broker API and the products service are two hosts (BACKEND_API_URL, PRODUCTS_API_URL): two servers here.
+function fakeHost(name: Seen['server']) {
+  return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) };
+      const entry = { server: name, method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) };
       seen.push(entry);
       const r = entry.url.startsWith('/api/v1/auth/two-factor/check-active-session')
         ? { status: 200, body: { data: { is_two_factor_auth_enabled: true, is_two_factor_enabled_for_user: true, is_active: false, is_two_factor_auth_required: false } } }
@@ -31,17 +33,28 @@ beforeAll(async () => {
       res.end(r.body === undefined ? '' : JSON.stringify(r.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function listen(s: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  server = fakeHost('backend');
+  productsServer = fakeHost('products');
+  base = await listen(server);
   process.env.BACKEND_API_URL = base;
-  process.env.PRODUCTS_API_URL = `${base}/`;
+  process.env.PRODUCTS_API_URL = `${await listen(productsServer)}/`;
   process.env.WEB_APP_URL = APP;
   process.env.SESSION_SECRET = 'test-secret-0123456789abcdef';
   ({ forwardApiRequest, forwardToBackendPath } = await import('@/lib/bff/forward'));
   ({ verifyTwoFactorState } = await import('@/lib/session/two-factor-state'));
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await Promise.all([server, productsServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+});
 
 beforeEach(() => {
   seen = [];
@@ -76,6 +89,7 @@ describe('forwarding', () => {
     );
     expect(res.status).toBe(200);
     const hit = seen[0];
+    expect(hit.server).toBe('backend');
     expect(hit.method).toBe('POST');
     expect(hit.url).toBe('/api/v1/orders?page=2');
     expect(hit.headers.authorization).toBe('Bearer tok123');
@@ -94,7 +108,7 @@ describe('forwarding', () => {
   it('products calls go to the products host and pass x-site-product-statuses back', async () => {
     reply = () => ({ status: 200, body: { data: [] }, headers: { 'x-site-product-statuses': '{"updated_at":"t"}' } });
     const res = await forwardApiRequest(req('products/rca'), ['products', 'rca']);
-    expect(seen[0].url).toBe('/api/v1/products/rca');
+    expect(seen.map((s) => [s.server, s.url])).toEqual([['products', '/api/v1/products/rca']]);
     expect(res.headers.get('x-site-product-statuses')).toBe('{"updated_at":"t"}');
     expect(await res.json()).toEqual({ data: [] });
   });

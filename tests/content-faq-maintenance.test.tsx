@@ -11,7 +11,7 @@ vi.mock('@/lib/api/system', () => ({ getMaintenanceStatus: () => status() }));
 const { FaqList } = await import('@/components/content/faq-list');
 const { openDetailsForHash } = await import('@/components/content/faq-hash-opener');
 const { MaintenanceWatcher } = await import('@/components/content/maintenance-watcher');
-const { categoryAnchor, questionIdFromHash } = await import('@/lib/api/content');
+const { categoryAnchor } = await import('@/lib/api/content');
 
 const faq = [
   { category: 'RCA', questions: [{ id: 'ce-este-rca', question: 'Ce este asigurarea RCA?', answer: 'Asigurarea obligatorie.' }] },
@@ -40,8 +40,6 @@ describe('FAQ', () => {
   it('ignores hashes that match nothing', () => {
     render(<FaqList faq={faq} />);
     expect(openDetailsForHash('#nu-exista')).toBeNull();
-    expect(questionIdFromHash('#cum-platesc', faq)).toBe('cum-platesc');
-    expect(questionIdFromHash('#altceva', faq)).toBeNull();
     expect(categoryAnchor('Călătorie')).toBe('categorie-calatorie');
   });
 });

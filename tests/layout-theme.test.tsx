@@ -4,7 +4,7 @@ import { statusOf } from '@/components/layout/server-error';
 import { themeScript } from '@/components/layout/theme-script';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
-import { formatLei } from '@/lib/format';
+import { formatLeiFromBani } from '@/lib/format/money';
 import { themeFromHeader } from '@/themes';
 
 function runThemeScript(stored: unknown, prefersDark: boolean) {
@@ -80,7 +80,7 @@ describe('UI primitives', () => {
     render(
       <>
         <Alert tone="error">Plata a eșuat.</Alert>
-        <Alert tone="success">Total {formatLei(1234.56)}</Alert>
+        <Alert tone="success">Total {formatLeiFromBani(123456)}</Alert>
       </>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Plata a eșuat.');

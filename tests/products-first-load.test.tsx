@@ -112,9 +112,4 @@ describe('product pages at first load', () => {
     await import('@/lib/validation/products/customer');
     expect(tz.loaded).toBe(false);
   });
-
-  it('the product schemas, loaded on the first blur or submit, bring the time zone', async () => {
-    await import('@/lib/validation/products/rca');
-    expect(tz.loaded).toBe(true);
-  });
 });

@@ -5,7 +5,8 @@ import { startInactivityWatch, INACTIVITY_TIMEOUT_MS, LAST_ACTIVITY_KEY } from '
 import { claimChunkReload, isChunkLoadError, RELOAD_GUARD_KEY } from '@/components/providers/chunk-reload-guard';
 import { CaptchaProvider, MISSING_CAPTCHA_KEY_MESSAGE, resetCaptchaWarning } from '@/components/providers/captcha-provider';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
-import { useCaptchaToken, captchaAction } from '@/components/providers/use-captcha-token';
+import { useCaptchaToken } from '@/components/providers/use-captcha-token';
+import { captchaAction } from '@/lib/captcha/recaptcha';
 import { PublicConfigContext } from '@/components/providers/public-config-context';
 import type { PublicConfig } from '@/lib/config/env';
 import { resetRecaptchaLoader } from '@/lib/captcha/recaptcha';

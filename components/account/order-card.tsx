@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
-import { formatLeiFromBani } from '@/lib/format';
+import { formatLeiFromBani } from '@/lib/format/money';
 import { ORDER_STATUS_LABELS, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
 
 const STATUS_TONE: Record<OrderStatus, string> = {

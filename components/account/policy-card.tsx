@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
-import { formatLeiFromBani } from '@/lib/format';
+import { formatLeiFromBani } from '@/lib/format/money';
 import { policyDocumentFileName, policyDocumentUrl, type Policy } from '@/lib/api/policies';
 import { expiryLabel, type PolicyState } from '@/lib/policies/group';
 import { renewalHref } from '@/lib/policies/renewal';

@@ -59,7 +59,10 @@ export function loadGoogleIdentity(timeoutMs = 10_000): Promise<GoogleAccountsId
   return loading;
 }
 
-/** For tests. */
+/**
+ * For tests.
+ * @testSeam
+ */
 export function resetGoogleIdentityLoader() {
   loading = null;
 }

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { Offer } from '@/lib/api/checkout';
-import { formatLeiFromBani } from '@/lib/format';
+import { formatLeiFromBani } from '@/lib/format/money';
 
 /** One offer: insurer, package, price in lei for the period, coverage, bonus-malus class (RCA). */
 export function OfferCard({ offer, onChoose, cheapest = false }: { offer: Offer; onChoose: (offer: Offer) => void; cheapest?: boolean }) {

@@ -1,5 +1,5 @@
 import type { Offer } from '@/lib/api/checkout';
-import { formatLeiFromBani } from '@/lib/format';
+import { formatLeiFromBani } from '@/lib/format/money';
 
 /** What is being bought: product, insurer, package, period and the total in lei. */
 export function OrderSummary({ productName, offer, details = [] }: { productName: string; offer: Offer; details?: { label: string; value: string }[] }) {

@@ -12,7 +12,10 @@ export const MISSING_CAPTCHA_KEY_MESSAGE =
 /** The site key of the enclosing <CaptchaProvider> ('' when captcha is off); null outside any provider. */
 export const CaptchaContext = createContext<string | null>(null);
 
-/** For tests. */
+/**
+ * For tests.
+ * @testSeam
+ */
 export function resetCaptchaWarning() {
   missingKeyReported = false;
 }

@@ -4,8 +4,6 @@ import { useCallback, useContext } from 'react';
 import { captchaToken } from '@/lib/captcha/recaptcha';
 import { CaptchaContext } from './captcha-provider';
 
-export { captchaAction } from '@/lib/captcha/recaptcha';
-
 /**
  * A function that returns a fresh captcha token for `action` (or for the action passed to it), or '' when
  * captcha is off (no site key, no <CaptchaProvider>) or the script cannot load. It waits for the script when

@@ -25,7 +25,3 @@ export const PERIOD_OPTIONS = Array.from({ length: 12 }, (_, i) => {
   const months = i + 1;
   return { value: String(months), label: months === 1 ? '1 lună' : `${months} luni` };
 });
-
-export function labelOf(options: { value: string; label: string }[], value: string): string {
-  return options.find((o) => o.value === value)?.label ?? value;
-}

@@ -13,11 +13,6 @@ export async function updateProfile(input: ProfileUpdate): Promise<Profile> {
   return unwrap(await api.put<Envelope<Profile>>('/api/v1/profile', input, FIELD_ERRORS_INLINE));
 }
 
-/** GET /api/v1/preferences. */
-export async function getPreferences(): Promise<Preferences> {
-  return unwrap(await api.get<Envelope<Preferences>>('/api/v1/preferences'));
-}
-
 /** PUT /api/v1/preferences. */
 export async function updatePreferences(input: Preferences): Promise<Preferences> {
   return unwrap(await api.put<Envelope<Preferences>>('/api/v1/preferences', input));

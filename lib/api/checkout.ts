@@ -90,10 +90,6 @@ export async function createQuote(payload: {
   return unwrap(await api.post<Envelope<Quote>>('/api/v1/quotes', body, FIELD_ERRORS_INLINE));
 }
 
-export async function getQuote(id: string): Promise<Quote> {
-  return unwrap(await api.get<Envelope<Quote>>(`/api/v1/quotes/${encodeURIComponent(id)}`));
-}
-
 export async function createOrder(payload: CreateOrderPayload): Promise<Order> {
   return unwrap(await api.post<Envelope<Order>>('/api/v1/orders', payload, FIELD_ERRORS_INLINE));
 }

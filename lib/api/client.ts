@@ -30,8 +30,6 @@ import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { apiErrorFromResponse } from './errors';
 import { endSession } from './session-end';
 
-export { readXsrfToken, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
-
 export type Envelope<T> = { data: T };
 
 /** Request option of form submits: the form shows a 422's field messages itself, so no 422 toast. */

@@ -44,7 +44,3 @@ export function mergePolicy(policies: readonly Policy[], issued: Policy): Policy
 export async function listPolicies(): Promise<Policy[]> {
   return unwrap(await api.get<Envelope<Policy[]>>('/api/v1/policies'));
 }
-
-export async function getPolicy(id: number | string): Promise<Policy> {
-  return unwrap(await api.get<Envelope<Policy>>(`/api/v1/policies/${encodeURIComponent(String(id))}`));
-}

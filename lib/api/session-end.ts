@@ -126,7 +126,10 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
   sessionEndEffects.navigate(destinationAfter(reason));
 }
 
-/** For tests. */
+/**
+ * For tests.
+ * @testSeam
+ */
 export function resetSessionEnd() {
   ending = false;
   setPendingLogout(false);

@@ -49,24 +49,6 @@ export function verifyCode(input: VerifyCodeInput): Promise<VerifyCodeResult | n
   );
 }
 
-export type ActiveSession = {
-  is_two_factor_auth_enabled: boolean;
-  is_two_factor_enabled_for_user: boolean;
-  is_active: boolean;
-  is_two_factor_auth_required: boolean;
-};
-
-/** POST /api/v1/auth/two-factor/check-active-session {user_agent, user_ip}; updates isTwoFactorAuthRequired. */
-export function checkActiveSession(): Promise<ActiveSession | null> {
-  return swallow(async () => {
-    const answer = unwrap(
-      await api.post<Envelope<ActiveSession>>('/api/v1/auth/two-factor/check-active-session', clientContext()),
-    );
-    useTwoFactorStore.getState().setRequired(Boolean(answer.is_two_factor_auth_required));
-    return answer;
-  });
-}
-
 export type RemoveTwoFactorInput = {
   token: string;
   provider_code: TwoFactorProviderCode;

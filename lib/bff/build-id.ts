@@ -19,6 +19,10 @@ export function currentBuildId(): Promise<string> {
   return cached;
 }
 
+/**
+ * For tests: forgets the module state.
+ * @testSeam
+ */
 export function resetBuildId() {
   cached = null;
 }

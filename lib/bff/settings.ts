@@ -28,7 +28,10 @@ export function bffSettings(): BffSettings {
   return cached;
 }
 
-/** For tests. */
+/**
+ * For tests.
+ * @testSeam
+ */
 export function resetBffSettings() {
   cached = null;
 }

@@ -69,7 +69,10 @@ export async function captchaToken(siteKey: string, action: string): Promise<str
   }
 }
 
-/** For tests. */
+/**
+ * For tests.
+ * @testSeam
+ */
 export function resetRecaptchaLoader() {
   loading = null;
 }

@@ -86,7 +86,10 @@ function gate(): Gate {
   return holder[GATE_KEY];
 }
 
-/** Calls in flight and waiting (for /readyz details and tests). */
+/**
+ * Calls in flight and waiting (tests).
+ * @testSeam
+ */
 export function backendGateLoad(): { active: number; queued: number } {
   const g = gate();
   return { active: g.active, queued: g.queue.length };

@@ -12,6 +12,10 @@ export const PARTNER_REGISTRY_TTL_MS = 60_000;
 let cached: { partners: Map<string, Partner>; at: number } | null = null;
 let inFlight: Promise<Map<string, Partner>> | null = null;
 
+/**
+ * For tests: forgets the module state.
+ * @testSeam
+ */
 export function resetPartnerRegistryCache() {
   cached = null;
   inFlight = null;

@@ -14,6 +14,10 @@ const STALE_AFTER_MS = 300;
 let cached: { value: boolean; at: number } | null = null;
 let inFlight: Promise<boolean> | null = null;
 
+/**
+ * For tests: forgets the module state.
+ * @testSeam
+ */
 export function resetMaintenanceCache() {
   cached = null;
   inFlight = null;

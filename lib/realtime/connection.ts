@@ -15,7 +15,10 @@ type PusherModule = { default: typeof import('pusher-js').default };
 
 let loadPusher: () => Promise<PusherModule> = () => import('pusher-js');
 
-/** For tests: replace the pusher-js loader. */
+/**
+ * For tests: replace the pusher-js loader.
+ * @testSeam
+ */
 export function setPusherLoader(loader: () => Promise<PusherModule>) {
   loadPusher = loader;
 }
@@ -86,8 +89,4 @@ export function disconnectRealtime(): void {
   generation += 1;
   client?.disconnect();
   client = null;
-}
-
-export function isRealtimeConnected(): boolean {
-  return client !== null;
 }

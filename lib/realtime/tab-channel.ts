@@ -48,7 +48,10 @@ export function onTabMessage(handler: (message: TabMessage) => void): () => void
   return () => window.removeEventListener('storage', listener);
 }
 
-/** For tests: forget the channel. */
+/**
+ * For tests: forget the channel.
+ * @testSeam
+ */
 export function resetTabChannel() {
   channel?.close();
   channel = undefined;

@@ -78,7 +78,10 @@ export function subscribeDraft(key: string, listener: () => void): () => void {
   };
 }
 
-/** Forgets the in-memory copies (tests; a new page load starts empty anyway). */
+/**
+ * Forgets the in-memory copies (tests; a new page load starts empty anyway).
+ * @testSeam
+ */
 export function resetDraftCache(): void {
   cache.clear();
 }

@@ -2,9 +2,8 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { addDaysToDay, type BucharestDay } from './day';
 import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
 
-export { addDaysToDay, type BucharestDay } from './day';
-export { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
-export { formatDay } from './format-day';
+export type { BucharestDay } from './day';
+export type { DateLocaleCode } from './locales';
 
 /**
  * Dates and times for people in Romania (SPEC §9): Europe/Bucharest, Romanian locale by default,
@@ -30,19 +29,9 @@ export function formatDate(input: DateInput, locale: DateLocaleCode = DEFAULT_DA
   return formatInBucharest(input, 'd MMMM yyyy', locale);
 }
 
-/** `05.03.2026` */
-export function formatShortDate(input: DateInput): string {
-  return formatInBucharest(input, 'dd.MM.yyyy');
-}
-
 /** `5 martie 2026, 14:30` */
 export function formatDateTime(input: DateInput, locale: DateLocaleCode = DEFAULT_DATE_LOCALE): string {
   return formatInBucharest(input, 'd MMMM yyyy, HH:mm', locale);
-}
-
-/** `14:30` */
-export function formatTime(input: DateInput): string {
-  return formatInBucharest(input, 'HH:mm');
 }
 
 /** The calendar day in Bucharest, `YYYY-MM-DD` (the backend's date format). */
@@ -56,11 +45,6 @@ export function bucharestWallTimeToDate(day: string, time = '00:00'): Date {
     throw new RangeError(`Invalid wall time: ${day} ${time}`);
   }
   return fromZonedTime(`${day}T${time.length === 5 ? `${time}:00` : time}`, APP_TIME_ZONE);
-}
-
-/** Offset from UTC in Bucharest at that instant, `+02:00` or `+03:00`. */
-export function bucharestOffset(input: DateInput): string {
-  return formatInBucharest(input, 'xxx');
 }
 
 /**

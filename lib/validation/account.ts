@@ -79,7 +79,6 @@ export const profileFormSchema = z.object({
   address: formAddress,
 });
 
-export type ProfileFormValues = z.input<typeof profileFormSchema>;
 export type ProfilePayload = z.output<typeof profileFormSchema>;
 
 export const DATE_LOCALES = [
@@ -96,5 +95,3 @@ export const preferencesSchema = z.object({
   notify_expiry_sms: z.boolean(),
   date_locale: z.enum(['ro', 'en', 'fr'], { error: 'Alegeți limba datelor.' }),
 });
-
-export type PreferencesPayload = z.output<typeof preferencesSchema>;

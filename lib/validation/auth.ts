@@ -128,15 +128,11 @@ export const otpCodeField = z
   .transform((v) => v.replace(/[\s-]+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, M.code));
 
-export const twoFactorCodeSchema = z.object({ two_factor_code: otpCodeField });
-
 export const recoveryCodeField = z
   .string({ error: M.recoveryCode })
   .trim()
   .min(1, M.recoveryCode)
   .max(64, M.recoveryCode);
-
-export const recoveryCodeSchema = z.object({ recovery_code: recoveryCodeField });
 
 /** Turning two-factor off needs a current code or an unused recovery code. */
 export const removeTwoFactorSchema = z.discriminatedUnion('method', [
@@ -144,16 +140,7 @@ export const removeTwoFactorSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('recovery'), recovery_key: recoveryCodeField }),
 ]);
 
-export type EmailStepInput = z.input<typeof emailStepSchema>;
-export type LoginInput = z.input<typeof loginSchema>;
 export type LoginValues = z.output<typeof loginSchema>;
-export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterValues = z.output<typeof registerSchema>;
-export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
-export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
-
-// The form helpers live in a zod-free module so that forms can load the schemas on demand.
-export { firstFieldErrors, serverFieldErrors, validateForm, type FieldErrorMap } from './form-errors';

@@ -7,7 +7,7 @@ import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
 import { systemClock } from '../lib/clock';
 import { listRefunds, markRefunded } from '../modules/payments/service';
-import { formatLei } from '../pdf/policy-pdf';
+import { formatLeiFromBani } from '../../../lib/format/money';
 import { callRunningServer } from './admin-client';
 
 type Refund = ReturnType<typeof listRefunds>[number];
@@ -40,7 +40,7 @@ export async function refunds(config: Config, command: { list: 'due' | 'refunded
 export function formatRefunds(rows: Refund[]): string {
   if (rows.length === 0) return 'No refunds.';
   const lines = rows.map((r) =>
-    [`#${r.id}`, r.status, formatLei(r.amount_bani), r.order_number ?? '-', r.customer_email ?? '-', r.reason, `payment ${r.payment_id}`, r.created_at].join('  '),
+    [`#${r.id}`, r.status, formatLeiFromBani(r.amount_bani), r.order_number ?? '-', r.customer_email ?? '-', r.reason, `payment ${r.payment_id}`, r.created_at].join('  '),
   );
   return lines.join('\n');
 }

@@ -13,8 +13,3 @@ export function openDatabase(file: string): DB {
   db.pragma('busy_timeout = 5000');
   return db;
 }
-
-/** Runs fn in an IMMEDIATE transaction (writers queue instead of failing on upgrade). */
-export function tx<T>(db: DB, fn: () => T): T {
-  return db.transaction(fn).immediate();
-}

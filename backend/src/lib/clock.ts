@@ -85,7 +85,3 @@ export function ageOn(birthDate: string, day: string): number {
   if (m < bm || (m === bm && d < bd)) age -= 1;
   return age;
 }
-
-export function iso(at: Date): string {
-  return at.toISOString();
-}

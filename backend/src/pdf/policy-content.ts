@@ -1,15 +1,9 @@
 /* The text of a policy document: the parties and the insured object's data per product, in Romanian. */
+import { formatDay } from '../../../lib/time/format-day';
 
 export type Party = { label: string; lines: string[] };
 export type Section = { title: string; rows: [string, string][] };
 
-const MONTHS = ['ianuarie', 'februarie', 'martie', 'aprilie', 'mai', 'iunie', 'iulie', 'august', 'septembrie', 'octombrie', 'noiembrie', 'decembrie'];
-
-/** `2026-03-05` → `5 martie 2026` (a calendar day: no time zone). */
-export function romanianDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
 
 const VEHICLE_CATEGORIES: Record<string, string> = { car: 'Autoturism', van: 'Autoutilitară (max. 3,5 t)', motorcycle: 'Motocicletă', trailer: 'Remorcă' };
 const FUELS: Record<string, string> = { petrol: 'Benzină', diesel: 'Motorină', hybrid: 'Hibrid', electric: 'Electric', lpg: 'Benzină + GPL' };
@@ -99,7 +93,7 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
             ['Destinație', input.destination],
             ['Scop', PURPOSES[input.purpose] ?? input.purpose],
             ['Tip', input.trip_type === 'multi' ? 'Multi-călătorie (1 an)' : 'O călătorie'],
-            ['Călători', travellers.map((t, i) => `${i + 1}. născut(ă) la ${romanianDay(t.birth_date)}`).join('; ')],
+            ['Călători', travellers.map((t, i) => `${i + 1}. născut(ă) la ${formatDay(t.birth_date)}`).join('; ')],
             ['Opțiuni', options.length ? options.join(', ') : 'fără'],
           ],
         }],
@@ -134,7 +128,7 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
             ['Anvelope', `${input.tire_count} × ${input.brand}`],
             ['Tip', input.tire_type === 'run_flat' ? 'Run-flat' : 'Standard'],
             ['Dimensiune jantă', RIMS[input.rim_band] ?? input.rim_band],
-            ['Data cumpărării', romanianDay(input.purchase_date)],
+            ['Data cumpărării', formatDay(input.purchase_date)],
             ...(input.invoice_number ? ([['Factura', input.invoice_number]] as [string, string][]) : []),
           ],
         }],

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { romanianDay, type Party, type Section } from './policy-content';
+import { formatLeiFromBani } from '../../../lib/format/money';
+import { formatDay } from '../../../lib/time/format-day';
+import type { Party, Section } from './policy-content';
 
 /**
  * TTF fonts with Romanian glyphs (ș ț ă î â). pdfkit's built-in Helvetica lacks ș/ț, so without
@@ -15,15 +17,6 @@ const fonts = FONT_CANDIDATES.find(([regular, bold]) => existsSync(regular) && e
 
 const TRANSLIT: Record<string, string> = { ă: 'a', â: 'a', î: 'i', ș: 's', ş: 's', ț: 't', ţ: 't', Ă: 'A', Â: 'A', Î: 'I', Ș: 'S', Ş: 'S', Ț: 'T', Ţ: 'T', '–': '-', '„': '"', '”': '"' };
 const text = (s: string) => (fonts ? s : s.replace(/[ăâîșşțţĂÂÎȘŞȚŢ–„”]/g, (c) => TRANSLIT[c] ?? c));
-
-export function formatLei(bani: number): string {
-  const sign = bani < 0 ? '-' : '';
-  const abs = Math.abs(bani);
-  const lei = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${lei},${String(abs % 100).padStart(2, '0')} lei`;
-}
 
 export interface PolicyDocument {
   broker: { name: string; asf_code: string; cui: string; trade_register: string; address: string; email: string; phone: string };
@@ -81,8 +74,8 @@ export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
       row('Țara de înmatriculare', v.country);
       row('Categoria', v.category);
       if (v.counties.length) row('Județe', v.counties.join(', '));
-      row('Valabilitate', `${romanianDay(p.starts_on)} – ${romanianDay(p.ends_on)} inclusiv`);
-      row('Preț plătit', v.list_price ? `${formatLei(p.amount_bani)} (${v.list_price})` : formatLei(p.amount_bani));
+      row('Valabilitate', `${formatDay(p.starts_on)} – ${formatDay(p.ends_on)} inclusiv`);
+      row('Preț plătit', v.list_price ? `${formatLeiFromBani(p.amount_bani)} (${v.list_price})` : formatLeiFromBani(p.amount_bani));
       row('Comanda', p.order_number);
       for (const party of p.parties) {
         heading(party.label);
@@ -91,7 +84,7 @@ export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
       }
       doc.moveDown(2);
       doc.font(regular).fontSize(9).fillColor('#444').text(
-        text(`Vigneta este electronică și legată de numărul de înmatriculare; nu se lipește nimic pe parbriz. Emisă la ${romanianDay(p.issued_on)} ` +
+        text(`Vigneta este electronică și legată de numărul de înmatriculare; nu se lipește nimic pe parbriz. Emisă la ${formatDay(p.issued_on)} ` +
           `prin ${p.broker.name}, CUI ${p.broker.cui}, ${p.broker.address}. Păstrați acest document ca dovadă a plății.`),
       );
       doc.end();
@@ -102,8 +95,8 @@ export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
     doc.moveDown();
     row('Asigurător', p.insurer_name);
     row('Pachet', p.package_name);
-    row('Perioada de asigurare', `${romanianDay(p.starts_on)} – ${romanianDay(p.ends_on)} (ora României)`);
-    row('Primă de asigurare', formatLei(p.amount_bani));
+    row('Perioada de asigurare', `${formatDay(p.starts_on)} – ${formatDay(p.ends_on)} (ora României)`);
+    row('Primă de asigurare', formatLeiFromBani(p.amount_bani));
     row('Comanda', p.order_number);
     for (const party of p.parties) {
       heading(party.label);
@@ -126,7 +119,7 @@ export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
         `${p.broker.email}, ${p.broker.phone}. Brokerul este remunerat prin comision de către asigurător.`),
     );
     doc.moveDown();
-    doc.text(text(`Emisă la ${romanianDay(p.issued_on)}. Polița afișată pe telefon este o dovadă valabilă a asigurării. ` +
+    doc.text(text(`Emisă la ${formatDay(p.issued_on)}. Polița afișată pe telefon este o dovadă valabilă a asigurării. ` +
       'Soluționarea alternativă a litigiilor: ANPC – SAL (anpc.ro) și SAL-FIN (salfin.ro).'));
     doc.end();
   });

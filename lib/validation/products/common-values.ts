@@ -55,4 +55,4 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return result;
 }
 
-export { ROMANIAN_COUNTIES, isRomanianCounty } from '@/lib/geo/counties';
+export { ROMANIAN_COUNTIES } from '@/lib/geo/counties';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cnpField, cuiField, emailField, phoneField, productMessages, requiredText } from './common';
+import { cnpField, cuiField, emailField, phoneField, requiredText } from './common';
 import { customerMessages, type IdentityRequirement } from './customer-values';
 
 /**
@@ -63,19 +63,14 @@ export function customerSchema(identity: IdentityRequirement = 'none') {
     });
 }
 
-export type Customer = z.output<ReturnType<typeof customerSchema>>;
-
 export const consentsSchema = z.object({
   terms: z.literal(true, { error: customerMessages.terms }),
   product_sheet: z.literal(true, { error: customerMessages.productSheet }),
   data_processing: z.literal(true, { error: customerMessages.dataProcessing }),
 });
 
-export type Consents = z.output<typeof consentsSchema>;
-
 export function detailsSchema(identity: IdentityRequirement = 'none') {
   return z.object({ customer: customerSchema(identity), consents: consentsSchema });
 }
 
-export { productMessages };
 export * from './customer-values';

@@ -5,7 +5,6 @@ import { dayWindow, displayDay } from './common-values';
 export const VEHICLE_CATEGORIES = ['car', 'van', 'motorcycle', 'trailer'] as const;
 export const FUELS = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg'] as const;
 export const USE_TYPES = ['personal', 'taxi', 'rent', 'courier'] as const;
-export const OWNER_TYPES = ['person', 'company'] as const;
 export const RCA_START_MIN_DAYS = 1;
 export const RCA_START_MAX_DAYS = 30;
 

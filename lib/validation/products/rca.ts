@@ -82,9 +82,6 @@ export const vehicleSchema = (now: Date) => {
     });
 };
 
-export const startDateField = (window: { min: string; max: string }, required: string, message: string) =>
-  dayField(required).refine((d) => d >= window.min && d <= window.max, message);
-
 /** The vehicle's user when it is not the owner. */
 export const userSchema = () =>
   z.discriminatedUnion(

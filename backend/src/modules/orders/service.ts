@@ -48,7 +48,6 @@ export function serializeOrder(ctx: AppContext, o: OrderRow) {
   };
 }
 
-export type Order = ReturnType<typeof serializeOrder>;
 
 export function findOrder(ctx: AppContext, id: number): OrderRow | undefined {
   return ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;

@@ -9,7 +9,7 @@ import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { idParam, M, parse } from '../../lib/validation';
 import { orderNumber } from '../../db/seed';
-import { formatLei } from '../../pdf/policy-pdf';
+import { formatLeiFromBani } from '../../../../lib/format/money';
 import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
 import { productRow } from '../products/service';
 import { checkoutExpired, checkoutSignature, decide, ipnSignature, processorTransaction } from './processor';
@@ -146,7 +146,7 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
 <dt>Comerciant</dt><dd>${esc(brokerName())}</dd>
 <dt>Comanda</dt><dd>${esc(orderNumber(order.id, order.created_at))}</dd>
 <dt>Produs</dt><dd>${esc(product?.name ?? order.product_code)}</dd>
-<dt>Sumă de plată</dt><dd class="amount" data-testid="amount">${esc(formatLei(payment.amount_bani))}</dd></dl>
+<dt>Sumă de plată</dt><dd class="amount" data-testid="amount">${esc(formatLeiFromBani(payment.amount_bani))}</dd></dl>
 <form method="post" action="${base}/confirm"><input type="hidden" name="signature" value="${sig}"><button class="pay" type="submit">Plătește</button></form>
 <form method="post" action="${base}/decline"><input type="hidden" name="signature" value="${sig}"><button class="decline" type="submit">Refuză</button></form>
 <p class="note">Procesator de plăți simulat (mediu de dezvoltare). Nu introduceți date reale de card.</p>`),

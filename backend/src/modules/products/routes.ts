@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errors } from '../../lib/errors';
 import { parse } from '../../lib/validation';
-import { productBody, productListBody } from './service';
+import { insurers, productBody, productListBody } from './service';
 
 const codeParam = z.object({ code: z.string().min(1).max(60) });
 
@@ -25,7 +25,7 @@ export function registerProducts(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/v1/insurers', async (_req, reply) => {
     const body = ctx.site.cached('insurers:body', () =>
-      JSON.stringify({ data: ctx.db.prepare('SELECT code, name FROM insurers WHERE is_vignette_issuer = 0 ORDER BY sort').all() }),
+      JSON.stringify({ data: insurers(ctx) }),
     );
     return reply.type('application/json; charset=utf-8').send(body);
   });

@@ -153,7 +153,6 @@ export const huVignetteInput = z
   .superRefine(romanianPlateWhenRo);
 
 export const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus', 'ro-vignette', 'hu-vignette'] as const;
-export const VIGNETTE_CODES = ['ro-vignette', 'hu-vignette'] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
 export const quoteRequest = z.object({

@@ -1,1 +1,0 @@
-export { formatLei, formatLeiFromBani, leiToBani } from './money';
