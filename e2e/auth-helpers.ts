@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createGuardrails, generate } from 'otplib';
 import { expect as baseExpect } from './fixtures';
+import { backendLogin } from './fixtures/auth';
 
 /** The shared dev server compiles each route on first use and the machine is small: allow for it. */
 export const expect = baseExpect.configure({ timeout: 30_000 });
@@ -119,4 +120,25 @@ export async function wrongTotp(secret: string): Promise<string> {
   let candidate = 123456;
   while (valid.has(String(candidate).padStart(6, '0'))) candidate += 1;
   return String(candidate).padStart(6, '0');
+}
+
+/**
+ * Turns the authenticator on for an existing customer straight at the backend (its own session) and returns the
+ * new secret, its recovery codes and a code source for it. Each test enables it on its own fresh user: a TOTP
+ * secret shared by tests running in parallel gets the same step spent twice, and the second is refused as a replay.
+ */
+export async function enableAuthenticator(request: APIRequestContext, backendURL: string, email: string, password: string) {
+  const token = await backendLogin(request, backendURL, email, password);
+  const auth = { authorization: `Bearer ${token}` };
+  const qr = await request.get(`${backendURL}/api/v1/auth/two-factor/generate-qr-code?token=${encodeURIComponent(token)}`, { headers: auth });
+  expect(qr.ok(), await qr.text()).toBe(true);
+  const { secret } = ((await qr.json()) as { data: { secret: string } }).data;
+  const nextCode = totpSource(secret);
+  const verified = await request.post(`${backendURL}/api/v1/auth/two-factor/verify-code`, {
+    headers: auth,
+    data: { token: '', secret, two_factor_code: await nextCode(), provider_code: 'authenticator', user_agent: 'e2e', user_ip: '' },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const recoveryCodes = ((await verified.json()) as { data: { recovery_codes: string[] } }).data.recovery_codes;
+  return { secret, recoveryCodes, nextCode };
 }

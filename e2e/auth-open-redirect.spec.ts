@@ -1,8 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { generate } from 'otplib';
+import type { Page } from '@playwright/test';
 import { test } from './fixtures';
-import { backendLogin, signInThroughApi, signUpThroughApi } from './fixtures/auth';
-import { AUTH_TEST_TIMEOUT, expect, signInThroughUi } from './auth-helpers';
+import { signInThroughApi, signUpThroughApi } from './fixtures/auth';
+import { AUTH_TEST_TIMEOUT, enableAuthenticator, expect, signInThroughUi } from './auth-helpers';
 
 test.describe.configure({ timeout: AUTH_TEST_TIMEOUT * 2 });
 
@@ -70,22 +69,6 @@ test('open-redirect attempts through last_url never leave the site after a real 
   expect(offSite).toEqual([]);
 });
 
-/** Turns the authenticator on for `email` straight at the backend and returns its recovery codes. */
-async function enableAuthenticator(request: APIRequestContext, backendURL: string, email: string, password: string) {
-  const token = await backendLogin(request, backendURL, email, password);
-  const qr = await request.get(`${backendURL}/api/v1/auth/two-factor/generate-qr-code?token=${encodeURIComponent(token)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(qr.ok()).toBe(true);
-  const { secret } = ((await qr.json()) as { data: { secret: string } }).data;
-  const verified = await request.post(`${backendURL}/api/v1/auth/two-factor/verify-code`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { token: '', secret, two_factor_code: await generate({ secret }), provider_code: 'authenticator', user_agent: 'e2e', user_ip: '' },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return ((await verified.json()) as { data: { recovery_codes: string[] } }).data.recovery_codes;
-}
-
 test('open-redirect attempts through last_url never leave the site after the two-factor check', async ({
   page,
   baseURL,
@@ -93,7 +76,7 @@ test('open-redirect attempts through last_url never leave the site after the two
 }) => {
   const origin = new URL(baseURL!).origin;
   const user = await signUpThroughApi(page);
-  const recovery = await enableAuthenticator(page.request, backendURL, user.email, user.password);
+  const { recoveryCodes: recovery } = await enableAuthenticator(page.request, backendURL, user.email, user.password);
   expect(recovery.length).toBeGreaterThanOrEqual(SHORT_LIST.length);
   const offSite = watchOffSite(page);
 

@@ -1,19 +1,26 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
-import { signInThroughApi, xsrfToken } from './fixtures/auth';
-import { AUTH_TEST_TIMEOUT, expect, totpSource } from './auth-helpers';
+import { signInThroughApi, signUpThroughApi, type TestUser, xsrfToken } from './fixtures/auth';
+import { AUTH_TEST_TIMEOUT, enableAuthenticator, expect } from './auth-helpers';
 
 /**
  * Issue 13 item 1, performed as the attacker would: the password of a two-factor user, no second factor. Every
  * data call through the BFF is refused with 403 `two_factor_required`, and the owner's own session (which passed
- * the factor) keeps working and is unchanged. Seed user of backend/README.md "Demo data"; no other spec uses it.
+ * the factor) keeps working and is unchanged. Each test signs up its own customer and turns the authenticator on
+ * through the API: tests running in parallel never share a TOTP secret (a step spent by one would be refused to
+ * the other as a replay).
  */
 test.describe.configure({ timeout: AUTH_TEST_TIMEOUT });
 
-const EMAIL = 'client2fa@exemplu.ro';
-const PASSWORD = 'Parola-Demo-2026';
-const SECRET = 'JBSWY3DPEHPK3PXP';
-const nextCode = totpSource(SECRET);
+type TwoFactorUser = TestUser & { nextCode: () => Promise<string> };
+
+/** A fresh customer with the authenticator on; `page` is left without a session (its sign-up one is dropped). */
+async function twoFactorUser(page: Page, backendURL: string): Promise<TwoFactorUser> {
+  const user = await signUpThroughApi(page);
+  const { nextCode } = await enableAuthenticator(page.request, backendURL, user.email, user.password);
+  await page.context().clearCookies();
+  return { ...user, nextCode };
+}
 
 async function call(page: Page, method: string, path: string, data?: unknown) {
   const xsrf = await xsrfToken(page.context(), page.request);
@@ -21,11 +28,11 @@ async function call(page: Page, method: string, path: string, data?: unknown) {
 }
 
 /** The owner: a session that passed the authenticator code, in its own browser context. */
-async function ownerSession(page: Page) {
-  await signInThroughApi(page, EMAIL, PASSWORD);
+async function ownerSession(page: Page, user: TwoFactorUser) {
+  await signInThroughApi(page, user.email, user.password);
   const verified = await call(page, 'POST', '/api/v1/auth/two-factor/verify-code', {
     token: '',
-    two_factor_code: await nextCode(),
+    two_factor_code: await user.nextCode(),
     provider_code: 'authenticator',
   });
   expect(verified.status(), await verified.text()).toBe(200);
@@ -35,18 +42,20 @@ test('a password-only session gets 403 two_factor_required on every data call; t
   page,
   browser,
   baseURL,
+  backendURL,
 }) => {
   const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
   try {
-    await ownerSession(owner);
+    const user = await twoFactorUser(owner, backendURL);
+    await ownerSession(owner, user);
     const profileBefore = await (await call(owner, 'GET', '/api/v1/profile')).json();
     const preferencesBefore = await (await call(owner, 'GET', '/api/v1/preferences')).json();
-    expect(profileBefore.data.email).toBe(EMAIL);
+    expect(profileBefore.data.email).toBe(user.email);
     const ownerId = ((await (await call(owner, 'GET', '/api/v1/auth/user')).json()) as { data: { id: number } }).data.id;
 
     // The attacker: password only.
-    await signInThroughApi(page, EMAIL, PASSWORD);
+    await signInThroughApi(page, user.email, user.password);
     const attempts: [string, string, unknown?][] = [
       ['GET', '/api/v1/profile'],
       ['GET', '/api/v1/auth/user'],
@@ -93,15 +102,16 @@ test('a password-only session gets 403 two_factor_required on every data call; t
   }
 });
 
-test('a pending session opening /account/2fa or an account page goes to /account/2fa-check', async ({ page }) => {
-  await signInThroughApi(page, EMAIL, PASSWORD);
+test('a pending session opening /account/2fa or an account page goes to /account/2fa-check', async ({ page, backendURL }) => {
+  const user = await twoFactorUser(page, backendURL);
+  await signInThroughApi(page, user.email, user.password);
   await page.goto('/account/2fa?last_url=%2Faccount%2Fsecurity');
   await expect(page).toHaveURL('/account/2fa-check?last_url=%2Faccount%2F2fa%3Flast_url%3D%252Faccount%252Fsecurity');
   await expect(page.getByRole('heading', { name: 'Verificare în doi pași' })).toBeVisible();
   await page.goto('/account/profile');
   await expect(page).toHaveURL('/account/2fa-check?last_url=%2Faccount%2Fprofile');
   // Still signed in (a 403 two_factor_required is not a logout): the check passes and the page opens.
-  await page.getByLabel('Codul de verificare').fill(await nextCode());
+  await page.getByLabel('Codul de verificare').fill(await user.nextCode());
   await page.getByRole('button', { name: 'Verifică și continuă' }).click();
   await expect(page).toHaveURL('/account/profile');
   await expect(page.getByRole('heading', { name: /Profil/ })).toBeVisible();
