@@ -5,14 +5,15 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
 import type { Insurer, Order } from '@/lib/api/orders';
 import type { ProductCode } from '@/lib/api/types';
+import type { FUELS, VEHICLE_CATEGORIES } from '@/lib/validation/products/rca-values';
 
 export type Vehicle = {
   registration_plate: string;
   vin: string;
-  category: 'car' | 'van' | 'motorcycle' | 'trailer';
+  category: (typeof VEHICLE_CATEGORIES)[number];
   make: string;
   model: string;
-  fuel: 'petrol' | 'diesel' | 'hybrid' | 'electric' | 'lpg';
+  fuel: (typeof FUELS)[number];
   year: number;
   max_mass_kg: number;
   engine_cc: number;

@@ -25,7 +25,9 @@ export type ProductStatus = {
   deleted_at: string | null;
 };
 
-export type ProductCode = 'rca' | 'travel' | 'house-insurance' | 'tire' | 'michelin-tiresecureplus' | 'ro-vignette' | 'hu-vignette';
+/** The products the backend quotes (the web app and the reference backend's quote schema share this list). */
+export const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus', 'ro-vignette', 'hu-vignette'] as const;
+export type ProductCode = (typeof PRODUCT_CODES)[number];
 
 export type ProductPeriod = { value: number; unit: string; label: string };
 

@@ -1,5 +1,6 @@
 /**
- * Calendar days as `YYYY-MM-DD` strings: pure arithmetic, no time zone. Unlike lib/time/index.ts this
+ * Calendar days as `YYYY-MM-DD` strings: pure arithmetic, no time zone. The one copy: the forms, the account
+ * pages and the reference backend (quotes, policies, reminders, seed) all use it. Unlike lib/time/index.ts this
  * module does not load date-fns-tz (which runs a time-zone-aware Intl call as it loads), so code that runs
  * while a page loads can import it.
  */
@@ -15,6 +16,24 @@ function utcMidnight(day: string): number {
 /** Adds whole calendar days to a `YYYY-MM-DD` day (DST-safe: pure calendar arithmetic). */
 export function addDaysToDay(day: string, days: number): string {
   return new Date(utcMidnight(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Adds calendar months, clamping to the month's last day (31 January + 1 month = 28/29 February). */
+export function addMonthsToDay(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Age in whole years on `day` of someone born on `birthDate` (both `YYYY-MM-DD`). */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [y, m, d] = day.split('-').map(Number);
+  let age = y - by;
+  if (m < bm || (m === bm && d < bd)) age -= 1;
+  return age;
 }
 
 /** Days from `a` to `b` (both `YYYY-MM-DD`): negative when `b` comes first. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRomanianCounty } from '@/lib/geo/counties';
-import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
+import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/lib/validation/formats';
 
 /**
  * Account forms (`PUT /api/v1/profile`, `PUT /api/v1/preferences`): one schema per form, shared by the
@@ -27,7 +27,7 @@ const personName = (required: string) =>
     .trim()
     .min(1, required)
     .max(100, accountMessages.nameTooLong)
-    .regex(/^[\p{L}][\p{L}\s'.-]*$/u, accountMessages.nameLetters);
+    .refine(isValidPersonName, accountMessages.nameLetters);
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(150, accountMessages.tooLong);
 
@@ -72,10 +72,7 @@ export const profileFormSchema = z.object({
     .trim()
     .min(1, accountMessages.phoneRequired)
     .refine(isValidRomanianMobile, accountMessages.phone)
-    .transform((v) => {
-      const p = normalizePhone(v);
-      return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
-    }),
+    .transform(canonicalMobile),
   address: formAddress,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
+import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/lib/validation/formats';
 import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/lib/validation/password-rules';
 
 /**
@@ -56,7 +56,7 @@ export const nameField = z
   .trim()
   .min(1, M.required)
   .max(100, M.nameTooLong)
-  .regex(/^[\p{L}][\p{L}\s'.-]*$/u, M.name);
+  .refine(isValidPersonName, M.name);
 
 /** Romanian mobile number, sent to the backend as 07xxxxxxxx. */
 export const phoneField = z
@@ -64,10 +64,7 @@ export const phoneField = z
   .trim()
   .min(1, M.required)
   .refine(isValidRomanianMobile, M.phone)
-  .transform((v) => {
-    const p = normalizePhone(v);
-    return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
-  });
+  .transform(canonicalMobile);
 
 const consent = (message: string) => z.literal(true, { error: message });
 

@@ -119,3 +119,14 @@ export function normalizePhone(input: string): string {
 export function isValidRomanianMobile(input: string): boolean {
   return /^(\+4|004)?07\d{8}$/.test(normalizePhone(input));
 }
+
+/** A valid Romanian mobile as the backend stores and the forms send it: `07xxxxxxxx`. */
+export function canonicalMobile(input: string): string {
+  const p = normalizePhone(input);
+  return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
+}
+
+/** A person's first or last name: a letter, then letters, spaces, apostrophes, dots, hyphens (Ana-Maria, O'Neil). */
+export function isValidPersonName(input: string): boolean {
+  return /^[\p{L}][\p{L}\s'.-]*$/u.test(input);
+}

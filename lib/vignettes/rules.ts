@@ -4,7 +4,7 @@
  * only interpret them. Pure calendar-day arithmetic: no time zone, no Intl, safe to load with a page.
  */
 
-import { addDaysToDay, daysBetween } from '../time/day';
+import { addDaysToDay, addMonthsToDay, daysBetween } from '../time/day';
 
 /** How long a validity lasts: a number of days, of months, or the Hungarian calendar year (to 31 January next year). */
 export type VignetteValidity = {
@@ -40,15 +40,6 @@ export function validitiesFor(tariff: Pick<VignetteTariff, 'validities' | 'categ
   const category = tariff.categories.find((c) => c.code === categoryCode);
   if (!category) return [];
   return tariff.validities.filter((v) => category.prices[v.code] !== undefined);
-}
-
-/** Adds calendar months, clamping to the month's last day (31 January + 1 month = 28/29 February). */
-function addMonthsToDay(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return target.toISOString().slice(0, 10);
 }
 
 /** The last day a vignette starting on `start` is valid (inclusive). */

@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { DB } from './connection';
-import { addDays, addMonths, bucharestDay } from '../lib/clock';
+import { bucharestDay } from '../lib/clock';
+import { addDaysToDay, addMonthsToDay } from '../../../lib/time/day';
 import { sha256 } from '../lib/crypto';
 import * as S from './seed-data';
 import * as V from './vignette-data';
@@ -115,22 +116,22 @@ function seedDemoPolicies(db: DB, userId: number, now: Date): void {
   const demo = [
     {
       product: 'rca', prefix: 'RCA', insurer: 'omniasig', package: 'RCA standard', amount: 98_430,
-      ends_on: addDays(today, 20), months: 12, object: 'CJ45XYZ',
+      ends_on: addDaysToDay(today, 20), months: 12, object: 'CJ45XYZ',
       input: { registration_plate: 'CJ45XYZ', vin: 'UU1HSDAAG52345678', vehicle: { category: 'car', make: 'Dacia', model: 'Logan', fuel: 'lpg', year: 2020, max_mass_kg: 1560, engine_cc: 999, power_kw: 67, seats: 5, use_type: 'personal' }, owner: { type: 'person', cnp: '2901123123456', driving_licence_date: '2010-05-01' }, period_months: 12 },
     },
     {
       product: 'travel', prefix: 'CAL', insurer: 'groupama', package: '30.000 EUR', amount: 6_470,
-      ends_on: addDays(today, -50), days: 10, object: 'Grecia',
+      ends_on: addDaysToDay(today, -50), days: 10, object: 'Grecia',
       input: { zone: 'europe', destination: 'Grecia', purpose: 'tourism', trip_type: 'single', travellers: [{ birth_date: '1990-11-23' }], options: { winter_sports: false, summer_sports: true, road_assistance: false, cancellation_insured_value_eur: null } },
     },
     {
       product: 'house-insurance', prefix: 'LOC', insurer: 'generali', package: 'PAD + facultativă', amount: 41_250,
-      ends_on: addDays(today, 300), months: 12, object: 'Str. Memorandumului nr. 5, Cluj-Napoca, Cluj',
+      ends_on: addDaysToDay(today, 300), months: 12, object: 'Str. Memorandumului nr. 5, Cluj-Napoca, Cluj',
       input: { address: { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Memorandumului nr. 5' }, environment: 'urban', structure: 'A', year_built: 1995, area_sqm: 72, rooms: 3, floors: 4, voluntary: { building_sum_lei: 250000, contents_sum_lei: 40000, options: { theft: true, liability: true, pipes: false, electrical: false }, instalments: 1 } },
     },
   ];
   for (const [n, d] of demo.entries()) {
-    const startsOn = d.months ? addDays(addMonths(d.ends_on, -d.months), 1) : addDays(d.ends_on, -(d.days! - 1));
+    const startsOn = d.months ? addDaysToDay(addMonthsToDay(d.ends_on, -d.months), 1) : addDaysToDay(d.ends_on, -(d.days! - 1));
     const input = d.product === 'travel'
       ? { ...d.input, start_date: startsOn, end_date: d.ends_on }
       : { ...d.input, start_date: startsOn };

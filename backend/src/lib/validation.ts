@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { validationError, type FieldErrors } from './errors';
 import {
+  canonicalMobile,
   isValidCnp,
   isValidCui,
+  isValidPersonName,
   isValidPlate,
   isValidRomanianMobile,
   isValidVin,
   normalizeCui,
-  normalizePhone,
   normalizePlate,
   normalizeVin,
 } from '../../../lib/validation/formats';
 import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../lib/validation/password-rules';
-import { isIsoDate } from './clock';
+import { isValidDay } from '../../../lib/time/day';
 
 /** Romanian fallback messages for zod issues that carry no message of their own. */
 function romanianMessage(issue: z.core.$ZodRawIssue): string {
@@ -84,17 +85,14 @@ export const nameField = z
   .trim()
   .min(1, M.required)
   .max(100, 'Maximum 100 de caractere.')
-  .regex(/^[\p{L}][\p{L}\s'.-]*$/u, 'Folosiți doar litere, spații și cratime.');
+  .refine(isValidPersonName, 'Folosiți doar litere, spații și cratime.');
 
 export const phoneField = z
   .string({ error: M.required })
   .trim()
   .min(1, M.required)
   .refine(isValidRomanianMobile, M.phone)
-  .transform((v) => {
-    const p = normalizePhone(v);
-    return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
-  });
+  .transform(canonicalMobile);
 
 export const plateField = z
   .string({ error: M.required })
@@ -124,7 +122,7 @@ export const cuiField = z
   .refine(isValidCui, M.cui)
   .transform(normalizeCui);
 
-export const isoDateField = z.string({ error: M.required }).refine(isIsoDate, M.date);
+export const isoDateField = z.string({ error: M.required }).refine(isValidDay, M.date);
 
 /** Captcha token: optional, may be empty. */
 export const captchaField = z.string().max(4000).optional().nullable();

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { productMessages, isValidDay } from './common-values';
 import {
+  canonicalMobile,
   isValidCnp,
   isValidCui,
   isValidPlate,
   isValidRomanianMobile,
   isValidVin,
   normalizeCui,
-  normalizePhone,
   normalizePlate,
   normalizeVin,
 } from '@/lib/validation/formats';
@@ -84,10 +84,7 @@ export const phoneField = () =>
     .trim()
     .min(1, { error: productMessages.phoneRequired, abort: true })
     .refine(isValidRomanianMobile, productMessages.phone)
-    .transform((v) => {
-      const p = normalizePhone(v);
-      return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
-    });
+    .transform(canonicalMobile);
 
 export const emailField = () =>
   z

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { cnpField, cuiField, emailField, phoneField, requiredText } from './common';
 import { customerMessages, type IdentityRequirement } from './customer-values';
+import { isValidPersonName } from '@/lib/validation/formats';
 
 /**
  * The details step: the customer placing the order (`POST /api/v1/orders` `customer`) and the consents.
  * The same customer (without cnp/cui/address) goes to `users/store-from-product-page` for a guest.
  */
 const personName = (required: string) =>
-  requiredText(required, 100).refine((v) => /^[\p{L}][\p{L}\s'.-]*$/u.test(v), customerMessages.name);
+  requiredText(required, 100).refine(isValidPersonName, customerMessages.name);
 
 const addressSchema = z
   .object({ county: z.string(), town: z.string(), street: z.string(), postal_code: z.string() })

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import { addDays, addMonths, bucharestDay, daysBetween } from '../../lib/clock';
+import { bucharestDay } from '../../lib/clock';
+import { addDaysToDay, addMonthsToDay, daysBetween } from '../../../../lib/time/day';
 import { orderNumber, policyNumber } from '../../db/seed';
 import { brokerIdentity } from '../../../../lib/broker-identity';
 import { policyContent, type Customer } from '../../pdf/policy-content';
@@ -67,21 +68,21 @@ function coverageFor(ctx: AppContext, product: string, input: any): { start: str
       return { start: input.start_date, end: (s) => validityEnd(s, validity), object: `${input.registration_plate} (${input.country})` };
     }
     case 'rca':
-      return { start: input.start_date, end: (s) => addDays(addMonths(s, input.period_months), -1), object: input.registration_plate };
+      return { start: input.start_date, end: (s) => addDaysToDay(addMonthsToDay(s, input.period_months), -1), object: input.registration_plate };
     case 'travel': {
       const days = daysBetween(input.start_date, input.end_date);
-      return { start: input.start_date, end: (s) => addDays(s, days), object: input.destination };
+      return { start: input.start_date, end: (s) => addDaysToDay(s, days), object: input.destination };
     }
     case 'house-insurance':
       return {
         start: input.start_date ?? null,
-        end: (s) => addDays(addMonths(s, 12), -1),
+        end: (s) => addDaysToDay(addMonthsToDay(s, 12), -1),
         object: `${input.address.street}, ${input.address.town}, jud. ${input.address.county}`,
       };
     default:
       return {
         start: null,
-        end: (s) => addDays(addMonths(s, 12 * input.period_years), -1),
+        end: (s) => addDaysToDay(addMonthsToDay(s, 12 * input.period_years), -1),
         object: `${input.tire_count} anvelope ${input.brand} (${RIM_LABELS[input.rim_band] ?? input.rim_band})`,
       };
   }
@@ -98,7 +99,7 @@ export function issuePolicy(ctx: AppContext, order: OrderRow): PolicyRow {
   const product = productRow(ctx, order.product_code)!;
   const cov = coverageFor(ctx, order.product_code, quote.input);
   // Insurance covers from tomorrow at the earliest; a vignette may start today.
-  const earliest = addDays(bucharestDay(ctx.clock.now()), isVignette(order.product_code) ? 0 : 1);
+  const earliest = addDaysToDay(bucharestDay(ctx.clock.now()), isVignette(order.product_code) ? 0 : 1);
   const startsOn = cov.start && cov.start >= earliest ? cov.start : earliest;
   const at = ctx.clock.now().toISOString();
   const r = ctx.db

@@ -1,11 +1,13 @@
 import type { AppContext } from '../../context';
-import { addDays, addMonths, ageOn, bucharestDay, daysBetween } from '../../lib/clock';
+import { bucharestDay } from '../../lib/clock';
+import { addDaysToDay, addMonthsToDay, ageOn, daysBetween } from '../../../../lib/time/day';
 import { ApiError, validationError, type FieldErrors } from '../../lib/errors';
 import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../lib/vignettes/rules';
 import { cnpBirthDate } from '../../../../lib/validation/formats';
 import { rcaLatestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../lib/policies/renewal';
 import { insurerByCode, type Insurer } from '../products/service';
-import type { HouseInput, HuVignetteInput, ProductCode, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
+import type { ProductCode } from '../../../../lib/api/types';
+import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
 
 export interface Offer {
   id: string;
@@ -59,7 +61,7 @@ export function sortOffers(offers: Offer[]): Offer[] {
 /** Checks a start date lies in [tomorrow, tomorrow + maxDaysAhead - 1] (Europe/Bucharest). */
 export function checkStartDate(ctx: AppContext, field: string, day: string, maxDaysAhead = 30): void {
   const today = bucharestDay(ctx.clock.now());
-  if (day <= today || day > addDays(today, maxDaysAhead)) {
+  if (day <= today || day > addDaysToDay(today, maxDaysAhead)) {
     throw validationError({ [field]: [`Data de început trebuie să fie cel mai devreme mâine și cel târziu peste ${maxDaysAhead} de zile.`] });
   }
 }
@@ -175,7 +177,7 @@ export function quoteTravel(ctx: AppContext, input: TravelInput): Offer[] {
   if (input.trip_type === 'single' && (days < 2 || days > 365)) {
     throw validationError({ end_date: ['Călătoria trebuie să dureze între 2 și 365 de zile.'] });
   }
-  if (input.trip_type === 'multi' && input.end_date !== addDays(addMonths(input.start_date, 12), -1)) {
+  if (input.trip_type === 'multi' && input.end_date !== addDaysToDay(addMonthsToDay(input.start_date, 12), -1)) {
     throw validationError({ end_date: ['Polița multi-călătorie durează un an de la data de început.'] });
   }
   const fields: FieldErrors = {};
@@ -261,7 +263,7 @@ export function quoteHouse(ctx: AppContext, input: HouseInput): Offer[] {
 export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInput): Offer[] {
   const today = bucharestDay(ctx.clock.now());
   const fields: FieldErrors = {};
-  if (input.purchase_date > today || input.purchase_date < addDays(today, -30)) {
+  if (input.purchase_date > today || input.purchase_date < addDaysToDay(today, -30)) {
     fields.purchase_date = ['Anvelopele trebuie să fi fost cumpărate în ultimele 30 de zile.'];
   }
   if (product === 'michelin-tiresecureplus') {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { PRODUCT_CODES } from '../../../../lib/api/types';
 import { isRomanianCounty } from '../../../../lib/geo/counties';
 import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from '../../lib/validation';
 import { isValidPlate, normalizePlate } from '../../../../lib/validation/formats';
+// The choices are the forms' own lists (one contract for the web app and the backend).
+import { ENVIRONMENTS, STRUCTURES } from '../../../../lib/validation/products/house-values';
+import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from '../../../../lib/validation/products/rca-values';
+import { RIM_BANDS, TIRE_TYPES } from '../../../../lib/validation/products/tire-values';
+import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from '../../../../lib/validation/products/travel-values';
 
 const int = (min: number, max: number) =>
   z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
@@ -13,16 +19,16 @@ export const rcaInput = z.object({
   registration_plate: plateField,
   vin: vinField,
   vehicle: z.object({
-    category: choice(['car', 'van', 'motorcycle', 'trailer'] as const),
+    category: choice(VEHICLE_CATEGORIES),
     make: text(50),
     model: text(50),
-    fuel: choice(['petrol', 'diesel', 'hybrid', 'electric', 'lpg'] as const),
+    fuel: choice(FUELS),
     year: int(1950, 2100),
     max_mass_kg: int(1, 40000),
     engine_cc: int(0, 10000),
     power_kw: int(0, 1000),
     seats: int(0, 60),
-    use_type: choice(['personal', 'taxi', 'rent', 'courier'] as const),
+    use_type: choice(USE_TYPES),
   }),
   owner: z.discriminatedUnion(
     'type',
@@ -57,10 +63,10 @@ export const rcaInput = z.object({
 });
 
 export const travelInput = z.object({
-  zone: choice(['europe', 'world_ex_us_ca', 'world'] as const),
+  zone: choice(TRAVEL_ZONES),
   destination: text(100),
-  purpose: choice(['tourism', 'business', 'driver', 'studies', 'work'] as const),
-  trip_type: choice(['single', 'multi'] as const),
+  purpose: choice(TRAVEL_PURPOSES),
+  trip_type: choice(TRIP_TYPES),
   start_date: isoDateField,
   end_date: isoDateField,
   travellers: z
@@ -79,8 +85,8 @@ export const travelInput = z.object({
 
 export const houseInput = z.object({
   address: z.object({ county: text(50).refine(isRomanianCounty, 'Alegeți județul din listă.'), town: text(100), street: text(200) }),
-  environment: choice(['urban', 'rural'] as const),
-  structure: choice(['A', 'B'] as const),
+  environment: choice(ENVIRONMENTS),
+  structure: choice(STRUCTURES),
   year_built: int(1850, 2100),
   area_sqm: int(10, 2000),
   rooms: int(1, 30),
@@ -108,8 +114,8 @@ export const tireInput = z.object({
   plan_code: z.string().max(50).optional().nullable(),
   tire_count: int(2, 4),
   period_years: int(1, 3),
-  tire_type: choice(['standard', 'run_flat'] as const),
-  rim_band: choice(['r13_r16', 'r17_r19', 'r20_plus'] as const),
+  tire_type: choice(TIRE_TYPES),
+  rim_band: choice(RIM_BANDS),
   brand: text(50),
   purchase_date: isoDateField,
   invoice_number: z.string().trim().max(50).optional().nullable(),
@@ -152,8 +158,6 @@ export const huVignetteInput = z
   })
   .superRefine(romanianPlateWhenRo);
 
-export const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus', 'ro-vignette', 'hu-vignette'] as const;
-export type ProductCode = (typeof PRODUCT_CODES)[number];
 
 export const quoteRequest = z.object({
   product_code: z.enum(PRODUCT_CODES, { error: 'Produsul nu există.' }),

@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/errors';
 import { isAvailable, productRow } from '../products/service';
 import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, type Offer } from './engine';
 import { findCompany, findPartner } from '../registry/service';
-import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type ProductCode, type RcaInput } from './schemas';
+import type { ProductCode } from '../../../../lib/api/types';
+import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type RcaInput } from './schemas';
 
 export const QUOTE_TTL_MS = 24 * 3600 * 1000;
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { addDays, bucharestDay, daysBetween } from '../../lib/clock';
+import { bucharestDay } from '../../lib/clock';
+import { addDaysToDay, daysBetween } from '../../../../lib/time/day';
 import { queueMail } from '../../mail/outbox';
 import { expiryReminderMail } from '../../mail/templates';
 import { productRow } from '../products/service';
@@ -58,7 +59,7 @@ export function runExpiryReminders(ctx: AppContext): number {
                          AND n.insured_object = p.insured_object AND n.ends_on > p.ends_on)
        ORDER BY p.id`,
     )
-    .all(today, addDays(today, Math.max(...REMINDER_THRESHOLDS))) as Candidate[];
+    .all(today, addDaysToDay(today, Math.max(...REMINDER_THRESHOLDS))) as Candidate[];
   let queued = 0;
   const insert = ctx.db.prepare(
     `INSERT OR IGNORE INTO expiry_reminders (policy_id, threshold_days, status, renewal_token_hash, created_at) VALUES (?, ?, ?, ?, ?)`,
@@ -124,8 +125,8 @@ export function findRenewal(ctx: AppContext, token: string) {
     .get(tokenHash(token)) as { product_code: string; ends_on: string; input: string; insured_object: string } | undefined;
   if (!row) return null;
   const today = bucharestDay(ctx.clock.now());
-  if (today > addDays(row.ends_on, RENEWAL_LINK_DAYS_AFTER_END)) return null;
-  const startDate = addDays(row.ends_on, 1);
+  if (today > addDaysToDay(row.ends_on, RENEWAL_LINK_DAYS_AFTER_END)) return null;
+  const startDate = addDaysToDay(row.ends_on, 1);
   return {
     product_code: row.product_code,
     page: PRODUCT_PAGES[row.product_code] ?? '/',
