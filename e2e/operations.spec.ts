@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { withLocalSecrets } from '../scripts/local-secrets.mjs';
 import { test, expect } from './fixtures';
+import { uniqueEmail } from './fixtures/auth';
 import {
   EXTRA,
   portIsFree,
@@ -19,10 +20,59 @@ import {
   type Server,
 } from './helpers/processes';
 
+/** A client on another loopback address than 127.0.0.1, so the IP the backend records can only be the socket's. */
+const CLIENT_ADDRESS = '127.0.0.2';
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+function fromOtherLoopback(port: number, method: string, url: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: url, localAddress: CLIENT_ADDRESS, headers: { host: `localhost:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Every process below `root` (from `ps`). */
+function descendants(root: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [pid, ppid] of rows) {
+      if (ppid === parent && !found.includes(pid)) {
+        found.push(pid);
+        queue.push(pid);
+      }
+    }
+  }
+  return found;
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Operations (issue 15) against real processes on this checkout's extra ports: bounded calls to a hung
  * backend, health checks, request ids in both servers' logs, the /faq error state that recovers, realtime
- * across two backend processes, drain on SIGTERM, and no orphans when the `npm start` supervisor is killed.
+ * across two backend processes, drain on SIGTERM, no orphans when the `npm start` supervisor is killed, and
+ * `npm run dev` served through the same web server.
  */
 test.describe('operations under faults', () => {
   test.describe.configure({ mode: 'serial' });
@@ -244,6 +294,106 @@ test.describe('operations under faults', () => {
       await waitFor('both ports to be free', async () => (await portIsFree(EXTRA.web)) && (await portIsFree(EXTRA.backend)), 60_000);
     } finally {
       if (supervisor.exitCode === null && supervisor.signalCode === null) supervisor.kill('SIGKILL');
+    }
+  });
+
+  // `npm run dev` gets what `npm start` gets: server/main.ts in development mode (socket client IP, request ids to
+  // the backend, children watching the supervisor). Last: it needs the extra ports the servers above held.
+  test('npm run dev: socket client IP, request ids to the backend, and no process left after SIGKILL of the supervisor', async () => {
+    test.setTimeout(600_000);
+    await Promise.all([stop(web), stop(backend)]);
+    const devDir = mkdtempSync(path.join(tmpdir(), 'broker-dev-'));
+    const webPort = EXTRA.web;
+    const backendPort = EXTRA.backend;
+    // A developer's shell: no NODE_ENV (start.mjs runs the web app in development mode and adds the local secrets).
+    const env = {
+      ...process.env,
+      PORT: String(webPort),
+      BACKEND_PORT: String(backendPort),
+      BACKEND_HOST: '127.0.0.1',
+      BACKEND_API_URL: `http://127.0.0.1:${backendPort}`,
+      PRODUCTS_API_URL: `http://127.0.0.1:${backendPort}`,
+      WEB_APP_URL: `http://localhost:${webPort}`,
+      DATABASE_PATH: path.join(devDir, 'dev.sqlite'),
+      LOG_LEVEL: 'info',
+    };
+    delete (env as { NODE_ENV?: string }).NODE_ENV;
+    const supervisor = spawn(process.execPath, ['scripts/start.mjs', '--dev'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines: string[] = [];
+    for (const stream of [supervisor.stdout, supervisor.stderr]) stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n')));
+    const logged = (id: string, url: string) =>
+      lines
+        .map((line) => { try { return JSON.parse(line) as Record<string, unknown>; } catch { return null; } })
+        .filter((entry) => entry?.request_id === id && entry.url === url);
+    let children: number[] = [];
+    try {
+      await waitFor('the dev web server', async () => (await fromOtherLoopback(webPort, 'GET', '/healthz', {})).status === 200, 240_000);
+      await waitFor('the backend', async () => (await fetch(`http://127.0.0.1:${backendPort}/healthz`)).status === 200, 60_000);
+
+      // Development mode answers through server/main.ts: a request id is kept and returned.
+      const health = await fromOtherLoopback(webPort, 'GET', '/healthz', { 'x-request-id': 'dev-health-1' });
+      expect(health.headers['x-request-id']).toBe('dev-health-1');
+
+      const xsrf = await fromOtherLoopback(webPort, 'GET', '/api/xsrf', {});
+      const jar = new Map<string, string>();
+      const keep = (answer: Answer) => {
+        for (const cookie of answer.headers['set-cookie'] ?? []) {
+          const [pair] = cookie.split(';');
+          const at = pair.indexOf('=');
+          jar.set(pair.slice(0, at), pair.slice(at + 1));
+        }
+      };
+      keep(xsrf);
+      const token = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+      expect(token).not.toBe('');
+      const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+      const id = `dev-register-${Date.now()}`;
+      const password = 'Parola-Test-2026';
+      const registered = await fromOtherLoopback(
+        webPort,
+        'POST',
+        '/api/v1/auth/register',
+        {
+          'content-type': 'application/json',
+          origin: `http://localhost:${webPort}`,
+          cookie: cookie(),
+          'x-xsrf-token': token,
+          'x-request-id': id,
+          // Forged: under `next dev` the last X-Forwarded-For entry used to become the client IP.
+          'x-forwarded-for': '203.0.113.66, 198.51.100.9',
+          'x-client-ip': '203.0.113.67',
+        },
+        JSON.stringify({
+          email: uniqueEmail('dev'), phone_number: '0722123456', last_name: 'Ionescu', first_name: 'Ana',
+          password, password_confirmation: password, is_default_password: false, token: '',
+        }),
+      );
+      expect(registered.status, registered.body).toBe(201);
+      expect(registered.headers['x-request-id']).toBe(id);
+      keep(registered);
+
+      const sessions = await fromOtherLoopback(webPort, 'GET', '/api/v1/sessions', { cookie: cookie() });
+      expect(sessions.status, sessions.body).toBe(200);
+      const current = (JSON.parse(sessions.body) as { data: { is_current: boolean; ip: string }[] }).data.find((s) => s.is_current);
+      expect(current?.ip).toBe(CLIENT_ADDRESS);
+
+      // The id reached the backend: its log line of the BFF's call, and the web server's own line.
+      await waitFor('both log lines of the request id', () => logged(id, '/api/v1/auth/register').length >= 2, 30_000);
+      expect(logged(id, '/api/v1/auth/register')).toEqual(
+        expect.arrayContaining([expect.objectContaining({ msg: 'request', status: 201, method: 'POST' })]),
+      );
+
+      // No orphans: SIGKILL of the supervisor ends the backend, the web server and whatever they started.
+      children = descendants(supervisor.pid!);
+      expect(children.length).toBeGreaterThanOrEqual(2);
+      supervisor.kill('SIGKILL');
+      await waitFor('both ports to be free', async () => (await portIsFree(webPort)) && (await portIsFree(backendPort)), 120_000);
+      await waitFor('every process the supervisor started to exit', () => children.every((pid) => !alive(pid)), 120_000);
+    } finally {
+      if (supervisor.exitCode === null && supervisor.signalCode === null) supervisor.kill('SIGKILL');
+      for (const pid of children) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      rmSync(devDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the web app when no build exists, then runs the reference backend and the web server
- * (server/main.ts: Next.js behind the guest page cache) together (Ctrl-C stops both). `npm run dev` runs
- * `next dev` instead of the web server.
+ * (server/main.ts: Next.js behind the guest page cache) together (Ctrl-C stops both). `npm run dev` runs the same
+ * web server with `--dev` (Next.js in development mode, no page cache): the same client IP from the socket,
+ * request ids, JSON logs, health checks and supervision as `npm start`.
  * Each child is the server process itself, so its PID is the one to signal.
  *
  * No orphans: the children get an IPC channel to this supervisor and drain and exit when it closes, which the
@@ -24,7 +25,6 @@ const settings = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLE
 // processes refuse to start without them.
 const env = settings.NODE_ENV === 'production' ? settings : withLocalSecrets(settings);
 const port = env.PORT || '3000';
-const nextBin = 'node_modules/next/dist/bin/next';
 
 if (!dev && !existsSync('.next/BUILD_ID')) {
   console.log('[start] no build found: building the web app…');
@@ -33,17 +33,16 @@ if (!dev && !existsSync('.next/BUILD_ID')) {
 }
 
 const backendBundle = await buildBackend();
-const webArgs = dev ? [nextBin, 'dev', '-p', port] : [await buildServer(), '-p', port];
+const webArgs = [await buildServer(), ...(dev ? ['--dev'] : []), '-p', port];
 // 'ipc': the channel the children watch (server/drain.ts, backend/src/main.ts).
 const stdio = ['inherit', 'inherit', 'inherit', 'ipc'];
 const children = [
   ['backend', spawn(process.execPath, [backendBundle], { stdio, env })],
   [
     'web',
-    // `next dev` gets no channel (it does not watch one; Ctrl-C reaches it through the terminal's process group).
     spawn(process.execPath, webArgs, {
-      stdio: dev ? 'inherit' : stdio,
-      // DEV_ENDPOINTS is the backend's: the web app, in production mode here, would refuse to start with it on.
+      stdio,
+      // DEV_ENDPOINTS is the backend's: the web app in production mode would refuse to start with it on.
       env: { ...env, NODE_ENV: dev ? 'development' : 'production', DEV_ENDPOINTS: '' },
     }),
   ],

@@ -1,8 +1,10 @@
 /**
  * The production web server: Next.js (proxy.ts, pages, BFF) behind a guest page micro-cache.
  *
- * `npm start` runs this instead of `next start`, so the PID a supervisor holds is the server itself.
- * Usage: node server/dist/main.mjs [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
+ * `npm start` runs this instead of `next start`, so the PID a supervisor holds is the server itself; `npm run dev`
+ * runs it with `--dev` (Next.js in development mode, no page cache) instead of `next dev`, so development gets
+ * the same socket client IP, request ids, logs, health checks and drain as production.
+ * Usage: node server/dist/main.mjs [--dev] [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
  * Settings: PAGE_CACHE_TTL_MS (0 turns the cache off), PAGE_CACHE_STALE_MS, PAGE_CACHE_MAX_ENTRIES,
  * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_SEMI_SPACE_MB, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS,
  * SHUTDOWN_DRAIN_MS; see .env.example.
@@ -29,13 +31,14 @@ import { healthPathOf, sendHealth } from './health';
 const settings = readServerSettings(process.argv.slice(2), process.env);
 // A small young generation keeps the resident set from growing for good under load (cache hits allocate
 // briefly, but at thousands of requests a second); the bench:load target is memory back within 20% after it.
-if (settings.semiSpaceMb > 0) v8.setFlagsFromString(`--max-semi-space-size=${settings.semiSpaceMb}`);
-const app = next({ dev: false, dir: process.cwd(), hostname: settings.host, port: settings.port });
-const cache = new PageCache(settings.cache);
+if (settings.semiSpaceMb > 0 && !settings.dev) v8.setFlagsFromString(`--max-semi-space-size=${settings.semiSpaceMb}`);
+const app = next({ dev: settings.dev, dir: process.cwd(), hostname: settings.host, port: settings.port });
+// Development serves every page fresh (a cached page would hide an edit).
+const cache = new PageCache(settings.dev ? { ...settings.cache, ttlMs: 0 } : settings.cache);
 const handleRequest = withGuestPageCache(app.getRequestHandler(), cache, settings.gzipLevel);
 
 await app.prepare();
-const collector = settings.idleGcMs > 0 ? new IdleCollector({ idleMs: settings.idleGcMs }) : null;
+const collector = settings.idleGcMs > 0 && !settings.dev ? new IdleCollector({ idleMs: settings.idleGcMs }) : null;
 collector?.start();
 const backendUrl = getServerEnv().BACKEND_API_URL.replace(/\/+$/, '');
 const lifecycle = { draining: false };

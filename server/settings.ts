@@ -4,6 +4,8 @@ import type { PageCacheSettings } from './page-cache';
 
 /** Settings of the web server (server/main.ts), from its arguments and the environment; listed in .env.example. */
 export type ServerSettings = {
+  /** `--dev` (`npm run dev`): Next.js in development mode (compiles on demand, hot reload), no page cache. */
+  dev: boolean;
   port: number;
   /** undefined = every interface, like `next start`. */
   host: string | undefined;
@@ -52,6 +54,7 @@ export function readServerSettings(args: string[], env: Record<string, string | 
   const host = argument(args, ['-H', '--hostname']);
   const s = parseSettings(schema, { ...env, PORT: port ?? env.PORT, HOST: host ?? env.HOST }, 'Invalid web server settings');
   return {
+    dev: args.includes('--dev'),
     port: s.PORT,
     host: s.HOST,
     cache: {

@@ -66,8 +66,9 @@ describe('clientIpOfHeaders (proxy.ts and the BFF)', () => {
   it('reads the header server/main.ts set', () => {
     expect(clientIpOfHeaders(new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9', 'x-forwarded-for': '6.6.6.6' }))).toBe('203.0.113.9');
   });
-  it('without it (next dev) takes the last X-Forwarded-For entry, never a non-IP', () => {
+  it('without it never believes X-Forwarded-For (a client chooses it), nor a non-IP', () => {
     expect(clientIpOfHeaders(new Headers({ 'x-forwarded-for': '6.6.6.6, 127.0.0.1' }))).toBe('127.0.0.1');
+    expect(clientIpOfHeaders(new Headers({ 'x-forwarded-for': '6.6.6.6' }))).toBe('127.0.0.1');
     expect(clientIpOfHeaders(new Headers({ [CLIENT_IP_HEADER]: '<script>', 'x-forwarded-for': '<b>' }))).toBe('127.0.0.1');
     expect(clientIpOfHeaders(new Headers())).toBe('127.0.0.1');
   });

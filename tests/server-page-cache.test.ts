@@ -154,6 +154,7 @@ describe('PageCache', () => {
 describe('server settings', () => {
   it('defaults, arguments over the environment, and a clear error for a bad value', () => {
     expect(readServerSettings([], {})).toEqual({
+      dev: false,
       port: 3000,
       host: undefined,
       cache: { ttlMs: 1000, staleMs: 5000, maxEntries: 500, maxBodyBytes: 512 * 1024 },
@@ -164,7 +165,8 @@ describe('server settings', () => {
       drainMs: 15_000,
     });
     const s = readServerSettings(['-p', '3100', '--hostname=127.0.0.1'], { PORT: '9', PAGE_CACHE_TTL_MS: '0', PAGE_CACHE_GZIP_LEVEL: '' });
-    expect(s).toMatchObject({ port: 3100, host: '127.0.0.1', cache: { ttlMs: 0 }, gzipLevel: 6 });
+    expect(s).toMatchObject({ dev: false, port: 3100, host: '127.0.0.1', cache: { ttlMs: 0 }, gzipLevel: 6 });
+    expect(readServerSettings(['--dev', '-p', '3100'], {})).toMatchObject({ dev: true, port: 3100 });
     expect(() => readServerSettings([], { PAGE_CACHE_TTL_MS: 'soon' })).toThrow(/PAGE_CACHE_TTL_MS/);
     expect(readServerSettings([], { SHUTDOWN_DRAIN_MS: '2500' }).drainMs).toBe(2500);
     expect(() => readServerSettings([], { SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);

@@ -66,12 +66,10 @@ export function clientIpFromChain(
 }
 
 /**
- * The client IP in proxy.ts and the BFF: the `x-client-ip` header server/main.ts set. Under `next dev` (no
- * server/main.ts) the last X-Forwarded-For entry (Next.js sets it to the socket address when absent), which a
- * client can choose: development only.
+ * The client IP in proxy.ts and the BFF: the `x-client-ip` header server/main.ts set (`npm start` and
+ * `npm run dev` both run it). Without it (Next.js started some other way, unsupported) 127.0.0.1, never an
+ * X-Forwarded-For entry: a client chooses those.
  */
 export function clientIpOfHeaders(headers: Headers): string {
-  const derived = normaliseIp(headers.get(CLIENT_IP_HEADER));
-  if (derived) return derived;
-  return clientIpFromChain('127.0.0.1', headers.get('x-forwarded-for'), 1);
+  return normaliseIp(headers.get(CLIENT_IP_HEADER)) ?? '127.0.0.1';
 }
