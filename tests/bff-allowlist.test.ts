@@ -25,7 +25,8 @@ function callsOfTheApp(): { method: string; path: string; where: string }[] {
 describe('BFF allowlist', () => {
   it('lists every call the app makes', () => {
     const calls = callsOfTheApp();
-    expect(calls.length).toBeGreaterThan(35);
+    // A floor, so that a scanner that matches nothing cannot pass: the app makes 34 such calls today.
+    expect(calls.length).toBeGreaterThan(30);
     expect(calls.filter((c) => !isForwardable(c.method, c.path))).toEqual([]);
   });
 
