@@ -86,6 +86,7 @@ describe('Google sign-in with GOOGLE_CLIENT_ID set', () => {
     ['another issuer', idToken({ iss: 'https://evil.example' })],
     ['an unknown key', idToken({}, 'unknown-kid')],
     ['a tampered payload', idToken({}).replace(/\.([^.]+)\./, (_m, p: string) => `.${p.slice(0, -2)}AA.`)],
+    ['an unsigned token (alg none)', `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${idToken({}).split('.')[1]}.`],
     ['the development token', 'dev-google:ana@exemplu.ro:Ana:Pop'],
   ])('refuses %s', async (_label, token) => {
     const res = await call('POST', '/api/v1/auth/social/authentications/google', { body: { token } });

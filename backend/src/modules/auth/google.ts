@@ -1,4 +1,4 @@
-import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 export interface GoogleProfile {
   email: string;
@@ -11,19 +11,20 @@ const DEV_PREFIX = 'dev-google:';
 
 /** Answered with 403 `google_sign_in_unavailable` when Google sign-in is not configured (production). */
 export const GOOGLE_UNAVAILABLE = 'Autentificarea cu Google nu este disponibilă momentan. Folosiți adresa de email.';
-let jwksCache: { url: string; keys: (JsonWebKey & { kid?: string })[]; until: number } | null = null;
 
-async function googleKeys(certsUrl: string, now: number) {
-  if (jwksCache && jwksCache.url === certsUrl && jwksCache.until > now) return jwksCache.keys;
-  const res = await fetch(certsUrl, { signal: AbortSignal.timeout(5000) });
-  if (!res.ok) throw new Error(`JWKS ${res.status}`);
-  const maxAge = Number(/max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1] ?? 3600);
-  const body = (await res.json()) as { keys: (JsonWebKey & { kid?: string })[] };
-  jwksCache = { url: certsUrl, keys: body.keys, until: now + maxAge * 1000 };
-  return body.keys;
+/**
+ * Google's keys, one remote key set per URL: jose caches them (10 min), refetches on an unknown `kid` at most
+ * every 30 s, and gives a fetch 5 s.
+ */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+function googleKeys(certsUrl: string) {
+  let keys = keySets.get(certsUrl);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(certsUrl), { timeoutDuration: 5000 });
+    keySets.set(certsUrl, keys);
+  }
+  return keys;
 }
-
-const b64json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** Verifies a Google ID token (RS256, Google's JWKS, iss, aud, exp, verified email). Null when invalid. */
 export async function verifyGoogleIdToken(
@@ -32,22 +33,14 @@ export async function verifyGoogleIdToken(
   now: Date,
   certsUrl = 'https://www.googleapis.com/oauth2/v3/certs',
 ): Promise<GoogleProfile | null> {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
   try {
-    const header = b64json(parts[0]);
-    const claims = b64json(parts[1]);
-    if (header.alg !== 'RS256') return null;
-    const keys = await googleKeys(certsUrl, now.getTime());
-    const jwk = keys.find((k) => k.kid === header.kid);
-    if (!jwk) return null;
-    const verifier = createVerify('RSA-SHA256');
-    verifier.update(`${parts[0]}.${parts[1]}`);
-    if (!verifier.verify(createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(parts[2], 'base64url'))) return null;
-    const iss = claims.iss;
-    if (iss !== 'accounts.google.com' && iss !== 'https://accounts.google.com') return null;
-    if (claims.aud !== clientId) return null;
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 < now.getTime()) return null;
+    const { payload: claims } = await jwtVerify(token, googleKeys(certsUrl), {
+      algorithms: ['RS256'],
+      issuer: ['accounts.google.com', 'https://accounts.google.com'],
+      audience: clientId,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: now,
+    });
     if (claims.email_verified !== true || typeof claims.email !== 'string') return null;
     return {
       email: claims.email.toLowerCase(),
@@ -59,7 +52,6 @@ export async function verifyGoogleIdToken(
     return null;
   }
 }
-
 /** Development profile only: `dev-google:<email>:<First>:<Last>`. */
 export function parseDevGoogleToken(token: string): GoogleProfile | null {
   if (!token.startsWith(DEV_PREFIX)) return null;
