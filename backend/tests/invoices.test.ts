@@ -56,7 +56,7 @@ const invoiceRows = () =>
 
 describe('invoice numbers', () => {
   it('are gap-free and one per order under repeated and concurrent notifications', async () => {
-    const orders = [];
+    const orders: Awaited<ReturnType<typeof newOrder>>[] = [];
     for (let i = 0; i < 5; i++) orders.push(await newOrder());
     const payments = await Promise.all(orders.map((o) => startPayment(o.id)));
     // Every order's confirmation three times over, all at once, as a processor retrying in parallel might.
