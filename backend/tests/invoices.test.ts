@@ -145,6 +145,7 @@ describe('the invoice document', () => {
     const mail = mails.find((m) => m.attachments.some((a) => a.filename === `factura-${number}.pdf`));
     expect(mail).toBeDefined();
     expect(mail!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^polita-RCA-/), `factura-${number}.pdf`]);
+    expect(mail!.text).toContain(`Factura ${number} este atașată de asemenea și se află în contul dumneavoastră, la secțiunea Comenzi.`);
   });
 });
 

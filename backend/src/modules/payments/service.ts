@@ -57,15 +57,15 @@ function payOrder(ctx: AppContext, order: OrderRow, paymentId: string, at: strin
   ctx.db.prepare("UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, order.id);
   const policy = issuePolicy(ctx, findOrder(ctx, order.id)!);
   ctx.db.prepare('UPDATE orders SET policy_id = ? WHERE id = ?').run(policy.id, order.id);
-  issueInvoice(ctx.db, findOrder(ctx, order.id)!, paymentId, at);
+  const invoice = issueInvoice(ctx.db, findOrder(ctx, order.id)!, paymentId, at);
   const serialized = serializePolicy(ctx, policy);
   ctx.realtime.publish(`private-user.${order.user_id}`, 'policy.issued', serialized);
   const customer = JSON.parse(order.customer) as { first_name: string; email: string };
   queueMail(ctx, {
     to: customer.email,
     ...(serialized.is_vignette
-      ? vignetteIssuedMail(customer.first_name, policy.number, serialized.product_name, String(serialized.input.registration_plate), policy.starts_on, policy.ends_on)
-      : policyIssuedMail(customer.first_name, policy.number, serialized.product_name)),
+      ? vignetteIssuedMail(customer.first_name, policy.number, serialized.product_name, String(serialized.input.registration_plate), policy.starts_on, policy.ends_on, invoice.number)
+      : policyIssuedMail(customer.first_name, policy.number, serialized.product_name, invoice.number)),
     attachments: [{ kind: 'policy_pdf', policy_id: policy.id }, { kind: 'invoice_pdf', order_id: order.id }],
   });
 }
