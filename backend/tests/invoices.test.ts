@@ -81,6 +81,19 @@ describe('invoice numbers', () => {
     expect(listed.invoice).toEqual({ number: ours.find((r) => r.order_id === orders[0].id)!.number, issued_on: '2026-11-23', document_url: `/api/v1/orders/${orders[0].id}/invoice` });
   });
 
+  it('are held by the schema: one invoice per order, one number per year and sequence', () => {
+    const row = t.server.db.prepare('SELECT * FROM invoices ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+    const insert = t.server.db.prepare(
+      'INSERT INTO invoices (order_id, year, seq, number, issued_on, amount_bani, payment_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const copy = (over: Record<string, unknown>) => {
+      const r = { ...row, ...over };
+      return () => insert.run(r.order_id, r.year, r.seq, r.number, r.issued_on, r.amount_bani, r.payment_id, r.content, r.created_at);
+    };
+    expect(copy({ seq: 999_999, number: 'FBRK-test-1' })).toThrow(/UNIQUE constraint failed: invoices.order_id/);
+    expect(copy({ order_id: 999_999, number: 'FBRK-test-2' })).toThrow(/UNIQUE constraint failed: invoices.year, invoices.seq/);
+  });
+
   it('start again at 1 in a new year, counted in Bucharest time', async () => {
     clock.set('2026-12-31T22:30:00Z'); // 1 January 2027, 00:30 in Bucharest
     try {
