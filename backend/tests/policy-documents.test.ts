@@ -62,6 +62,7 @@ describe('policy documents', () => {
     }, (o) => o.package_code === 'sum_30k');
     expectCommon(text, offer, policy);
     expect(text).toContain('Perioada de asigurare: 28 noiembrie 2026 – 11 decembrie 2026');
+    expect(text).toContain('Asigurați Cei 2 călători din secțiunea Călătoria');
     expect(text).toContain('Zonă: Toată lumea, fără SUA și Canada');
     expect(text).toContain('Destinație: Thailanda');
     expect(text).toContain('Scop: Turism');
@@ -78,6 +79,7 @@ describe('policy documents', () => {
     }, (o) => o.package_code === 'pad_voluntary');
     expectCommon(text, offer, policy);
     expect(text).toContain('Perioada de asigurare: 25 noiembrie 2026 – 24 noiembrie 2027');
+    expect(text).toContain('Asigurat Același cu contractantul');
     expect(text).toContain('Adresa: Str. Memorandumului nr. 5, Cluj-Napoca, jud. Cluj');
     expect(text).toContain('Structura: Tip A – beton armat, cărămidă, piatră');
     expect(text).toContain('An construcție: 1990');
@@ -98,6 +100,7 @@ describe('policy documents', () => {
     // Cover from the day after payment, for the years bought.
     expect(text).toContain('Perioada de asigurare: 24 noiembrie 2026 – 23 noiembrie 2028');
     expect(text).toContain('Pachet: Anvelope Plus');
+    expect(text).toContain('Asigurat Același cu contractantul');
     expect(text).toContain('Anvelope: 4 × Continental');
     expect(text).toContain('Tip: Run-flat');
     expect(text).toContain('Dimensiune jantă: R17–R19');
