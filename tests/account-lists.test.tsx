@@ -44,6 +44,7 @@ const order = (over: Partial<Order>): Order => ({
   status: 'paid',
   partner_code: null,
   policy_id: 3,
+  invoice: null,
   created_at: '2026-03-05T12:30:00Z',
   paid_at: '2026-03-05T12:35:00Z',
   ...over,
@@ -112,6 +113,24 @@ describe('orders list', () => {
     // A time the server did not format is formatted here once lib/time has loaded: past midnight in Bucharest.
     expect(await within(item).findByText('6 martie 2026, 00:05')).toBeInTheDocument();
     expect(within(item).getByText('5 martie 2026, 14:30')).toBeInTheDocument();
+  });
+
+  it('offers the invoice of a paid order as a PDF download, and none before payment', () => {
+    render(
+      <OrdersList
+        initialOrders={[
+          order({ id: 7, number: 'BRK-7', invoice: { number: 'FBRK-2026-000042', issued_on: '2026-03-05', document_url: '/api/v1/orders/7/invoice' } }),
+          order({ id: 8, number: 'BRK-8', status: 'awaiting_payment', policy_id: null, paid_at: null }),
+        ]}
+      />,
+    );
+    const paid = screen.getByRole('listitem', { name: /comanda BRK-7$/ });
+    const link = within(paid).getByRole('link', { name: 'Descărcați factura (PDF)' });
+    expect(link).toHaveAttribute('href', '/api/v1/orders/7/invoice');
+    expect(link).toHaveAttribute('download', 'factura-FBRK-2026-000042.pdf');
+    expect(within(paid).getByText('FBRK-2026-000042')).toBeInTheDocument();
+    const unpaid = screen.getByRole('listitem', { name: /comanda BRK-8$/ });
+    expect(within(unpaid).queryByRole('link', { name: /factura/ })).toBeNull();
   });
 
   it('formats the dates itself, in the customer\'s language, when the server gave no labels', async () => {

@@ -67,7 +67,7 @@ describe('renewal and payment links', () => {
   });
 
   it('merges a realtime order update in place', () => {
-    const base = { number: 'BRK', product_code: 'rca', product_name: 'RCA', insurer: { code: 'x', name: 'X' }, offer_id: 'o', package_name: 'p', amount_bani: 100, partner_code: null, policy_id: null, created_at: '', paid_at: null } as const;
+    const base = { number: 'BRK', product_code: 'rca', product_name: 'RCA', insurer: { code: 'x', name: 'X' }, offer_id: 'o', package_name: 'p', amount_bani: 100, partner_code: null, policy_id: null, invoice: null, created_at: '', paid_at: null } as const;
     const orders: Order[] = [
       { ...base, id: 2, status: 'awaiting_payment' },
       { ...base, id: 1, status: 'paid' },

@@ -27,6 +27,7 @@ const order = (patch: Partial<Order> = {}): Order => ({
   status: 'awaiting_payment',
   partner_code: null,
   policy_id: null,
+  invoice: null,
   created_at: '2026-03-01T10:00:00Z',
   paid_at: null,
   ...patch,

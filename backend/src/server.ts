@@ -28,6 +28,7 @@ import { registerQuotes } from './modules/quotes/routes';
 import { registerOrders } from './modules/orders/routes';
 import { registerPayments } from './modules/payments/routes';
 import { registerPolicies } from './modules/policies/routes';
+import { registerInvoices } from './modules/invoices/routes';
 import { registerAccount } from './modules/account/routes';
 import { registerContent } from './modules/content/routes';
 import { registerConsents } from './modules/consents/routes';
@@ -259,7 +260,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // ── Routes ────────────────────────────────────────────────────────────────────
   for (const register of [
     registerAuth, registerTwoFactor, registerProducts, registerQuotes, registerOrders, registerPayments,
-    registerPolicies, registerAccount, registerContent, registerConsents, registerAnalytics, registerAdmin,
+    registerPolicies, registerInvoices, registerAccount, registerContent, registerConsents, registerAnalytics, registerAdmin,
     registerRealtimeRoutes, registerHealth, registerRegistry, registerReminders,
   ]) {
     register(app, ctx);

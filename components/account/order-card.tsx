@@ -3,7 +3,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/lib/format/money';
-import { ORDER_STATUS_LABELS, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
+import { ORDER_STATUS_LABELS, invoiceDocumentUrl, invoiceFileName, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   awaiting_payment: 'bg-warning-surface text-warning',
@@ -49,6 +49,12 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
             <dd>{labelOf(order.paid_at) ?? '…'}</dd>
           </div>
         ) : null}
+        {order.invoice ? (
+          <div>
+            <dt className="text-muted">Factura</dt>
+            <dd>{order.invoice.number}</dd>
+          </div>
+        ) : null}
       </dl>
       {isPayable(order) ? (
         <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -60,12 +66,24 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
           ) : null}
         </div>
       ) : null}
-      {order.status === 'paid' && order.policy_id ? (
-        <p className="mt-4 text-sm">
-          <Link href="/account/policies" className="font-semibold text-primary underline underline-offset-4">
-            Vezi polița
-          </Link>
-        </p>
+      {order.status === 'paid' && (order.policy_id || order.invoice) ? (
+        <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
+          {order.invoice ? (
+            <a
+              href={invoiceDocumentUrl(order)}
+              download={invoiceFileName(order.invoice)}
+              className="btn btn-secondary btn-sm"
+              aria-describedby={headingId}
+            >
+              Descărcați factura (PDF)
+            </a>
+          ) : null}
+          {order.policy_id ? (
+            <Link href="/account/policies" className="font-semibold text-primary underline underline-offset-4">
+              Vezi polița
+            </Link>
+          ) : null}
+        </div>
       ) : null}
     </Card>
   );

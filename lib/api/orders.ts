@@ -20,9 +20,13 @@ export type Order = {
   status: OrderStatus;
   partner_code: string | null;
   policy_id: number | null;
+  /** The invoice of a paid order; null before payment (and for orders paid before invoices existed). */
+  invoice: OrderInvoice | null;
   created_at: string;
   paid_at: string | null;
 };
+
+export type OrderInvoice = { number: string; issued_on: string; document_url: string };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Așteaptă plata',
@@ -53,6 +57,16 @@ export function mergeOrder(orders: readonly Order[], updated: Order): Order[] {
   const next = orders.slice();
   next[index] = { ...orders[index], ...updated };
   return next;
+}
+
+/** Same-origin URL of an order's invoice PDF (through the BFF, which adds the bearer). */
+export function invoiceDocumentUrl(order: Pick<Order, 'id'>): string {
+  return `/api/v1/orders/${encodeURIComponent(String(order.id))}/invoice`;
+}
+
+/** File name offered to the browser for an invoice's PDF. */
+export function invoiceFileName(invoice: Pick<OrderInvoice, 'number'>): string {
+  return `factura-${invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
 }
 
 export async function listOrders(): Promise<Order[]> {

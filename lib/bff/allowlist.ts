@@ -47,6 +47,8 @@ const ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   ['GET', 'orders'],
   ['GET', 'orders/:id'],
   ['POST', 'orders/:id/payments'],
+  // The invoice PDF of a paid order (owner only; the backend answers 404 otherwise).
+  ['GET', 'orders/:id/invoice'],
   // Account
   ['GET', 'policies'],
   ['GET', 'policies/:id'],

@@ -378,6 +378,29 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         VALUES ('two_factor_setup_key', lower(hex(randomblob(32))), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
     `,
   },
+  {
+    version: 10,
+    name: 'invoices with a gap-free number series per year',
+    // One invoice per paid order (unique order_id), numbered {series}-{year}-{seq}: seq is MAX + 1 of the year,
+    // taken in the payment's IMMEDIATE transaction, so numbers never repeat nor skip (UNIQUE (year, seq)).
+    // `content` is the document as issued (seller, buyer, lines): an invoice never changes after issue.
+    // Orders paid before this version have none (the demo data of a fresh database gets them from the seed).
+    sql: `
+      CREATE TABLE invoices (
+        id INTEGER PRIMARY KEY,
+        order_id INTEGER NOT NULL UNIQUE REFERENCES orders(id),
+        year INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        number TEXT NOT NULL UNIQUE,
+        issued_on TEXT NOT NULL,
+        amount_bani INTEGER NOT NULL,
+        payment_id TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (year, seq)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

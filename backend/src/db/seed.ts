@@ -5,6 +5,8 @@ import { addDaysToDay, addMonthsToDay } from '../../../lib/time/day';
 import { sha256 } from '../lib/crypto';
 import * as S from './seed-data';
 import * as V from './vignette-data';
+import { issueInvoice } from '../modules/invoices/service';
+import type { OrderRow } from '../modules/orders/service';
 
 function hashPasswordSync(password: string): string {
   const salt = randomBytes(16);
@@ -161,6 +163,10 @@ function seedDemoPolicies(db: DB, userId: number, now: Date): void {
     db.prepare("INSERT INTO payments (id, order_id, amount_bani, status, return_url, created_at, updated_at) VALUES (?, ?, ?, 'confirmed', '', ?, ?)")
       .run(`demo-payment-${n + 1}`, orderId, d.amount, createdAt, createdAt);
   }
+  // Their invoices, numbered in the order they were paid (a series runs in date order).
+  const paid = db.prepare("SELECT * FROM orders WHERE user_id = ? AND status = 'paid' ORDER BY paid_at, id").all(userId) as OrderRow[];
+  const paymentOf = db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'confirmed'").pluck();
+  for (const order of paid) issueInvoice(db, order, paymentOf.get(order.id) as string, order.paid_at!);
 }
 
 /**

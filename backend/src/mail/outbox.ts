@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { backoffMs } from '../lib/worker';
+import { findInvoiceOfOrder, invoicePdf } from '../modules/invoices/service';
 import { isVignette, policyPdf, type PolicyRow } from '../modules/policies/service';
 import type { Mail } from './mailer';
 
@@ -10,8 +11,8 @@ import type { Mail } from './mailer';
  * it after the commit, retrying with backoff, and a server that was killed catches up when it starts again.
  */
 
-/** Attachments are described, not stored: the policy PDF is rendered when the mail is delivered. */
-export type QueuedAttachment = { kind: 'policy_pdf'; policy_id: number };
+/** Attachments are described, not stored: the policy and invoice PDFs are rendered when the mail is delivered. */
+export type QueuedAttachment = { kind: 'policy_pdf'; policy_id: number } | { kind: 'invoice_pdf'; order_id: number };
 
 export interface QueuedMail {
   to: string;
@@ -57,6 +58,12 @@ export function queueMail(ctx: AppContext, mail: QueuedMail): string {
 async function resolveAttachments(ctx: AppContext, list: QueuedAttachment[]): Promise<NonNullable<Mail['attachments']>> {
   const out: NonNullable<Mail['attachments']> = [];
   for (const a of list) {
+    if (a.kind === 'invoice_pdf') {
+      const invoice = findInvoiceOfOrder(ctx.db, a.order_id);
+      if (!invoice) throw new Error(`the invoice of order ${a.order_id} of a queued mail does not exist`);
+      out.push({ filename: `factura-${invoice.number}.pdf`, content: await invoicePdf(invoice), contentType: 'application/pdf' });
+      continue;
+    }
     const policy = ctx.db.prepare('SELECT * FROM policies WHERE id = ?').get(a.policy_id) as PolicyRow | undefined;
     if (!policy) throw new Error(`policy ${a.policy_id} of a queued mail does not exist`);
     out.push({ filename: `${isVignette(policy.product_code) ? 'vigneta' : 'polita'}-${policy.number}.pdf`, content: await policyPdf(ctx, policy), contentType: 'application/pdf' });

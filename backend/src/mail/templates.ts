@@ -54,17 +54,22 @@ export function welcomeSetPasswordMail(name: string, email: string, link: string
   };
 }
 
-export function policyIssuedMail(name: string, policyNumber: string, productName: string) {
+/** The paid order's invoice goes with the policy (backend/README.md "Invoices"). */
+const invoiceLine = (invoiceNumber: string | undefined) =>
+  invoiceNumber ? [`Factura ${invoiceNumber} este atașată de asemenea și se află în contul dumneavoastră, la secțiunea Comenzi.`] : [];
+
+export function policyIssuedMail(name: string, policyNumber: string, productName: string, invoiceNumber?: string) {
   return {
     subject: `Polița ta ${policyNumber} a fost emisă`,
     ...wrap(`Bună, ${name}!`, [
       `Plata a fost confirmată și polița ${productName} cu numărul ${policyNumber} a fost emisă.`,
       'Găsești polița atașată acestui mesaj, în format PDF, și în contul tău, la secțiunea Polițe.',
+      ...invoiceLine(invoiceNumber),
     ]),
   };
 }
 
-export function vignetteIssuedMail(name: string, series: string, productName: string, plate: string, startsOn: string, endsOn: string) {
+export function vignetteIssuedMail(name: string, series: string, productName: string, plate: string, startsOn: string, endsOn: string, invoiceNumber?: string) {
   const dmy = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
   return {
     subject: `${productName} pentru ${plate}: seria ${series}`,
@@ -72,6 +77,7 @@ export function vignetteIssuedMail(name: string, series: string, productName: st
       `Plata a fost confirmată și vigneta (${productName}) pentru vehiculul ${plate} a fost emisă, cu seria ${series}.`,
       `Este valabilă de la ${dmy(startsOn)} până la ${dmy(endsOn)} inclusiv.`,
       'Dovada achiziției este atașată acestui mesaj, în format PDF, și se află în contul tău, la secțiunea Vignete.',
+      ...invoiceLine(invoiceNumber),
     ]),
   };
 }

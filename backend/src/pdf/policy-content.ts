@@ -84,6 +84,8 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
       const o = input.options ?? {};
       const options = [o.winter_sports && 'sporturi de iarnă', o.summer_sports && 'sporturi de vară', o.road_assistance && 'asistență rutieră',
         o.cancellation_insured_value_eur && `anularea călătoriei (${num(o.cancellation_insured_value_eur)} EUR)`].filter(Boolean);
+      // The insured are the travellers (by birth date: the quote asks no names), whoever the contractant is.
+      parties.push({ label: 'Asigurați', lines: [`${travellers.length === 1 ? 'Călătorul' : `Cei ${travellers.length} călători`} din secțiunea Călătoria`] });
       return {
         parties,
         sections: [{
@@ -117,9 +119,11 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
         rows.push(['Opțiuni', opts.length ? opts.join(', ') : 'fără']);
         rows.push(['Rate', String(vo.instalments ?? 1)]);
       }
+      parties.push({ label: 'Asigurat', lines: ['Același cu contractantul'] });
       return { parties, sections: [{ title: 'Locuința asigurată', rows }] };
     }
     default:
+      parties.push({ label: 'Asigurat', lines: ['Același cu contractantul'] });
       return {
         parties,
         sections: [{

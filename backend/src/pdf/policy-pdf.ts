@@ -1,22 +1,7 @@
-import { existsSync } from 'node:fs';
 import { formatLeiFromBani } from '../../../lib/format/money';
 import { formatDay } from '../../../lib/time/format-day';
+import { newPdf, printable as text } from './fonts';
 import type { Party, Section } from './policy-content';
-
-/**
- * TTF fonts with Romanian glyphs (ș ț ă î â). pdfkit's built-in Helvetica lacks ș/ț, so without
- * one of these (Debian's fonts-dejavu-core / fonts-liberation) the PDF text is transliterated.
- */
-const FONT_CANDIDATES: [string, string][] = [
-  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
-  ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf'],
-  ['/usr/share/fonts/TTF/DejaVuSans.ttf', '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf'],
-];
-
-const fonts = FONT_CANDIDATES.find(([regular, bold]) => existsSync(regular) && existsSync(bold)) ?? null;
-
-const TRANSLIT: Record<string, string> = { ă: 'a', â: 'a', î: 'i', ș: 's', ş: 's', ț: 't', ţ: 't', Ă: 'A', Â: 'A', Î: 'I', Ș: 'S', Ş: 'S', Ț: 'T', Ţ: 'T', '–': '-', '„': '"', '”': '"' };
-const text = (s: string) => (fonts ? s : s.replace(/[ăâîșşțţĂÂÎȘŞȚŢ–„”]/g, (c) => TRANSLIT[c] ?? c));
 
 export interface PolicyDocument {
   broker: { name: string; asf_code: string; cui: string; trade_register: string; address: string; email: string; phone: string };
@@ -40,87 +25,74 @@ export interface PolicyDocument {
 
 /** Renders the policy; pdfkit (≈20 MB resident) is loaded on first use only. */
 export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Poliță ${p.number}`, Author: p.broker.name } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    if (fonts) {
-      doc.registerFont('regular', fonts[0]);
-      doc.registerFont('bold', fonts[1]);
-    }
-    const regular = fonts ? 'regular' : 'Helvetica';
-    const bold = fonts ? 'bold' : 'Helvetica-Bold';
-
-    const row = (label: string, value: string) => {
-      doc.font(bold).fillColor('#000').text(text(`${label}: `), { continued: true });
-      doc.font(regular).text(text(value));
-    };
-    const heading = (title: string) => {
-      doc.moveDown(0.6);
-      doc.font(bold).fillColor('#000').fontSize(12).text(text(title));
-      doc.fontSize(11);
-    };
-    if (p.vignette) {
-      const v = p.vignette;
-      doc.font(bold).fontSize(18).text(text(`${p.product_name}: dovada achiziției`));
-      doc.font(regular).fontSize(11).fillColor('#444').text(text(`Seria ${p.number}`));
-      doc.moveDown();
-      row('Seria', p.number);
-      row('Emitent', p.insurer_name);
-      row('Număr de înmatriculare', v.plate);
-      row('Țara de înmatriculare', v.country);
-      row('Categoria', v.category);
-      if (v.counties.length) row('Județe', v.counties.join(', '));
-      row('Valabilitate', `${formatDay(p.starts_on)} – ${formatDay(p.ends_on)} inclusiv`);
-      row('Preț plătit', v.list_price ? `${formatLeiFromBani(p.amount_bani)} (${v.list_price})` : formatLeiFromBani(p.amount_bani));
-      row('Comanda', p.order_number);
-      for (const party of p.parties) {
-        heading(party.label);
-        doc.font(regular);
-        for (const line of party.lines) doc.text(text(line));
-      }
-      doc.moveDown(2);
-      doc.font(regular).fontSize(9).fillColor('#444').text(
-        text(`Vigneta este electronică și legată de numărul de înmatriculare; nu se lipește nimic pe parbriz. Emisă la ${formatDay(p.issued_on)} ` +
-          `prin ${p.broker.name}, CUI ${p.broker.cui}, ${p.broker.address}. Păstrați acest document ca dovadă a plății.`),
-      );
-      doc.end();
-      return;
-    }
-    doc.font(bold).fontSize(18).text(text(p.product_name));
-    doc.font(regular).fontSize(11).fillColor('#444').text(text(`Poliță nr. ${p.number}`));
+  const { doc, done, regular, bold } = await newPdf({ Title: `Poliță ${p.number}`, Author: p.broker.name });
+  const row = (label: string, value: string) => {
+    doc.font(bold).fillColor('#000').text(text(`${label}: `), { continued: true });
+    doc.font(regular).text(text(value));
+  };
+  const heading = (title: string) => {
+    doc.moveDown(0.6);
+    doc.font(bold).fillColor('#000').fontSize(12).text(text(title));
+    doc.fontSize(11);
+  };
+  if (p.vignette) {
+    const v = p.vignette;
+    doc.font(bold).fontSize(18).text(text(`${p.product_name}: dovada achiziției`));
+    doc.font(regular).fontSize(11).fillColor('#444').text(text(`Seria ${p.number}`));
     doc.moveDown();
-    row('Asigurător', p.insurer_name);
-    row('Pachet', p.package_name);
-    row('Perioada de asigurare', `${formatDay(p.starts_on)} – ${formatDay(p.ends_on)} (ora României)`);
-    row('Primă de asigurare', formatLeiFromBani(p.amount_bani));
+    row('Seria', p.number);
+    row('Emitent', p.insurer_name);
+    row('Număr de înmatriculare', v.plate);
+    row('Țara de înmatriculare', v.country);
+    row('Categoria', v.category);
+    if (v.counties.length) row('Județe', v.counties.join(', '));
+    row('Valabilitate', `${formatDay(p.starts_on)} – ${formatDay(p.ends_on)} inclusiv`);
+    row('Preț plătit', v.list_price ? `${formatLeiFromBani(p.amount_bani)} (${v.list_price})` : formatLeiFromBani(p.amount_bani));
     row('Comanda', p.order_number);
     for (const party of p.parties) {
       heading(party.label);
       doc.font(regular);
       for (const line of party.lines) doc.text(text(line));
     }
-    for (const section of p.sections) {
-      heading(section.title);
-      for (const [label, value] of section.rows) row(label, value);
-    }
-    if (p.coverage.length) {
-      heading('Acoperiri');
-      doc.font(regular);
-      for (const c of p.coverage) doc.text(text(`• ${c}`));
-    }
     doc.moveDown(2);
-    doc.font(bold).fontSize(10).text(text(`Intermediar (broker de asigurare): ${p.brand}`));
     doc.font(regular).fontSize(9).fillColor('#444').text(
-      text(`${p.broker.name}, nr. Registrul ASF ${p.broker.asf_code}, CUI ${p.broker.cui}, ${p.broker.trade_register}, ${p.broker.address}. ` +
-        `${p.broker.email}, ${p.broker.phone}. Brokerul este remunerat prin comision de către asigurător.`),
+      text(`Vigneta este electronică și legată de numărul de înmatriculare; nu se lipește nimic pe parbriz. Emisă la ${formatDay(p.issued_on)} ` +
+        `prin ${p.broker.name}, CUI ${p.broker.cui}, ${p.broker.address}. Păstrați acest document ca dovadă a plății.`),
     );
-    doc.moveDown();
-    doc.text(text(`Emisă la ${formatDay(p.issued_on)}. Polița afișată pe telefon este o dovadă valabilă a asigurării. ` +
-      'Soluționarea alternativă a litigiilor: ANPC – SAL (anpc.ro) și SAL-FIN (salfin.ro).'));
     doc.end();
-  });
+    return done;
+  }
+  doc.font(bold).fontSize(18).text(text(p.product_name));
+  doc.font(regular).fontSize(11).fillColor('#444').text(text(`Poliță nr. ${p.number}`));
+  doc.moveDown();
+  row('Asigurător', p.insurer_name);
+  row('Pachet', p.package_name);
+  row('Perioada de asigurare', `${formatDay(p.starts_on)} – ${formatDay(p.ends_on)} (ora României)`);
+  row('Primă de asigurare', formatLeiFromBani(p.amount_bani));
+  row('Comanda', p.order_number);
+  for (const party of p.parties) {
+    heading(party.label);
+    doc.font(regular);
+    for (const line of party.lines) doc.text(text(line));
+  }
+  for (const section of p.sections) {
+    heading(section.title);
+    for (const [label, value] of section.rows) row(label, value);
+  }
+  if (p.coverage.length) {
+    heading('Acoperiri');
+    doc.font(regular);
+    for (const c of p.coverage) doc.text(text(`• ${c}`));
+  }
+  doc.moveDown(2);
+  doc.font(bold).fontSize(10).text(text(`Intermediar (broker de asigurare): ${p.brand}`));
+  doc.font(regular).fontSize(9).fillColor('#444').text(
+    text(`${p.broker.name}, nr. Registrul ASF ${p.broker.asf_code}, CUI ${p.broker.cui}, ${p.broker.trade_register}, ${p.broker.address}. ` +
+      `${p.broker.email}, ${p.broker.phone}. Brokerul este remunerat prin comision de către asigurător.`),
+  );
+  doc.moveDown();
+  doc.text(text(`Emisă la ${formatDay(p.issued_on)}. Polița afișată pe telefon este o dovadă valabilă a asigurării. ` +
+    'Soluționarea alternativă a litigiilor: ANPC – SAL (anpc.ro) și SAL-FIN (salfin.ro).'));
+  doc.end();
+  return done;
 }

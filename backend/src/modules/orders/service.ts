@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { orderNumber } from '../../db/seed';
+import { invoiceSummary } from '../invoices/service';
 import { insurerByCode, productRow } from '../products/service';
 
 export interface OrderRow {
@@ -43,6 +44,8 @@ export function serializeOrder(ctx: AppContext, o: OrderRow) {
     partner_code: o.partner_code,
     buyer: buyerOf(o.customer),
     policy_id: o.policy_id,
+    /** The invoice of a paid order (`document_url`: `GET /api/v1/orders/{id}/invoice`), else null. */
+    invoice: invoiceSummary(ctx.db, o.id),
     created_at: o.created_at,
     paid_at: o.paid_at,
   };

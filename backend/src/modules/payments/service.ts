@@ -3,6 +3,7 @@ import { orderNumber } from '../../db/seed';
 import { queueMail } from '../../mail/outbox';
 import { policyIssuedMail, vignetteIssuedMail } from '../../mail/templates';
 import { findOrder, serializeOrder, type OrderRow } from '../orders/service';
+import { issueInvoice } from '../invoices/service';
 import { issuePolicy, serializePolicy } from '../policies/service';
 
 /**
@@ -48,20 +49,24 @@ function refundDue(ctx: AppContext, paymentId: string, orderId: number | null, a
     .run(paymentId, orderId, amountBani, reason, ctx.clock.now().toISOString());
 }
 
-/** Pays the order: status, policy (once: policies.order_id is unique), realtime events and the policy mail. */
-function payOrder(ctx: AppContext, order: OrderRow, at: string) {
+/**
+ * Pays the order: status, policy (once: policies.order_id is unique), invoice (once: invoices.order_id is unique,
+ * numbered in this transaction), realtime events and the policy mail with both documents.
+ */
+function payOrder(ctx: AppContext, order: OrderRow, paymentId: string, at: string) {
   ctx.db.prepare("UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, order.id);
   const policy = issuePolicy(ctx, findOrder(ctx, order.id)!);
   ctx.db.prepare('UPDATE orders SET policy_id = ? WHERE id = ?').run(policy.id, order.id);
+  const invoice = issueInvoice(ctx.db, findOrder(ctx, order.id)!, paymentId, at);
   const serialized = serializePolicy(ctx, policy);
   ctx.realtime.publish(`private-user.${order.user_id}`, 'policy.issued', serialized);
   const customer = JSON.parse(order.customer) as { first_name: string; email: string };
   queueMail(ctx, {
     to: customer.email,
     ...(serialized.is_vignette
-      ? vignetteIssuedMail(customer.first_name, policy.number, serialized.product_name, String(serialized.input.registration_plate), policy.starts_on, policy.ends_on)
-      : policyIssuedMail(customer.first_name, policy.number, serialized.product_name)),
-    attachments: [{ kind: 'policy_pdf', policy_id: policy.id }],
+      ? vignetteIssuedMail(customer.first_name, policy.number, serialized.product_name, String(serialized.input.registration_plate), policy.starts_on, policy.ends_on, invoice.number)
+      : policyIssuedMail(customer.first_name, policy.number, serialized.product_name, invoice.number)),
+    attachments: [{ kind: 'policy_pdf', policy_id: policy.id }, { kind: 'invoice_pdf', order_id: order.id }],
   });
 }
 
@@ -99,7 +104,7 @@ export function settlePayment(ctx: AppContext, paymentId: string, status: Proces
           refundDue(ctx, payment.id, order.id, amountBani, order.status === 'paid' ? 'order_already_paid' : 'order_cancelled');
           outcome = 'refund_due';
         } else {
-          payOrder(ctx, order, at);
+          payOrder(ctx, order, payment.id, at);
           outcome = 'paid';
         }
       } else if (payment.status === 'confirmed') {
