@@ -181,7 +181,7 @@ test.describe('slow backend', () => {
       await page.getByLabel('Subiect').fill('Întrebare despre RCA');
     });
     await page.getByRole('textbox', { name: 'Mesaj' }).fill('Aș dori să aflu cum pot reînnoi polița RCA înainte de expirare.');
-    const submit = page.getByRole('button', { name: 'Trimite mesajul' });
+    const submit = page.getByRole('button', { name: 'Trimiteți mesajul' });
     await submit.dblclick();
     await expect(page.getByText('Se trimite mesajul…')).toBeVisible();
     await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /mulțumim|trimis/i })).toBeVisible({
