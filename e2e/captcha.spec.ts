@@ -158,6 +158,19 @@ test('a contact message is sent with an accepted token', async ({ page }) => {
   expect(verified.map((v) => v.response)).toEqual(['human:contact']);
 });
 
+test("a guest's details step shows the notice and loads the script, which the product form did not", async ({ page }) => {
+  const captcha = await fakeRecaptcha(page);
+  await page.goto(`${WEB}/travel`);
+  await page.getByRole('textbox', { name: 'Destinația' }).fill('Grecia');
+  await page.getByLabel('Data nașterii, călătorul 1').fill('1985-03-14');
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
+  await page.getByRole('list', { name: 'Oferte' }).getByRole('button', { name: 'Alegeți oferta' }).first().click({ timeout: 20_000 });
+  expect(captcha.scriptLoads()).toBe(0);
+  await expect(page.getByRole('button', { name: 'Plasați comanda și plătiți' })).toBeVisible();
+  await expect(page.getByText(/Acest site este protejat de reCAPTCHA/)).toBeVisible();
+  await expect.poll(() => captcha.scriptLoads()).toBe(1);
+});
+
 test('a refused token gives the Romanian captcha error and signs nobody in', async ({ page }) => {
   const captcha = await fakeRecaptcha(page);
   captcha.setVerdict('bot');
