@@ -13,7 +13,7 @@ import { findInformal } from './helpers/informal-voice';
  */
 
 const ROOT = path.resolve(__dirname, '..');
-const SCANNED = ['app', 'components', 'lib', 'stores', 'backend/src'];
+const SCANNED = ['app', 'components', 'lib', 'stores', 'server', 'backend/src'];
 
 /**
  * Texts that are not the broker's voice. The simulated processor's checkout page stands for the processor's own
