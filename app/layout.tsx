@@ -18,7 +18,7 @@ export const metadata: Metadata = {
     default: `${brokerIdentity.brandName}: asigurări online RCA, călătorie, locuință`,
   },
   description:
-    'Cumpără online asigurarea RCA, de călătorie, de locuință sau pentru anvelope: compari oferte de la mai mulți asigurători și primești polița pe email.',
+    'Cumpărați online asigurarea RCA, de călătorie, de locuință sau pentru anvelope: comparați oferte de la mai mulți asigurători și primiți polița pe email.',
   applicationName: brokerIdentity.brandName,
   icons: { icon: '/favicon.ico' },
 };

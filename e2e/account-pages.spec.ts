@@ -23,10 +23,10 @@ test.describe('account pages of the demo customer', () => {
     const expiring = page.getByRole('region', { name: /Expiră în următoarele 30 de zile/ });
     await expect(expiring).toBeVisible();
     await expect(page.getByRole('region', { name: /Expirate/ })).toBeVisible();
-    const renew = expiring.getByRole('link', { name: 'Reînnoiește' }).first();
+    const renew = expiring.getByRole('link', { name: 'Reînnoiți' }).first();
     await expect(renew).toHaveAttribute('href', /^\/(rca|travel|house|tire)\?renew=\d+$/);
 
-    const pdfLink = page.getByRole('link', { name: 'Descarcă polița (PDF)' }).first();
+    const pdfLink = page.getByRole('link', { name: 'Descărcați polița (PDF)' }).first();
     const href = await pdfLink.getAttribute('href');
     const res = await page.context().request.get(href!);
     expect(res.status()).toBe(200);
@@ -43,7 +43,7 @@ test.describe.serial('profile and preferences of a fresh customer', () => {
     await registerFreshCustomer(page);
     await page.goto('/account/policies');
     await expect(page.getByRole('heading', { name: 'Nu aveți încă polițe' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Cumpără o asigurare' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cumpărați o asigurare' })).toBeVisible();
     await page.goto('/account/orders');
     await expect(page.getByRole('heading', { name: 'Nu aveți încă nicio comandă' })).toBeVisible();
   });
@@ -57,7 +57,7 @@ test.describe.serial('profile and preferences of a fresh customer', () => {
     await page.getByLabel('Localitate').fill('Cluj-Napoca');
     await page.getByLabel(/Stradă/).fill('Str. Horea nr. 5');
     await page.getByLabel('Cod poștal').fill('400174');
-    await page.getByRole('button', { name: 'Salvează modificările' }).click();
+    await page.getByRole('button', { name: 'Salvați modificările' }).click();
     await expect(page.getByText('Datele au fost salvate.')).toBeVisible({ timeout: 20_000 });
     await page.reload();
     await expect(page.getByLabel(/^Prenume/)).toHaveValue('Maria-Ioana');
@@ -71,7 +71,7 @@ test.describe.serial('profile and preferences of a fresh customer', () => {
     await page.getByRole('radio', { name: 'Întunecată' }).check();
     await page.getByLabel('Vreau oferte și noutăți prin SMS').check();
     await page.getByLabel('Limba datelor calendaristice').selectOption('en');
-    await page.getByRole('button', { name: 'Salvează preferințele' }).click();
+    await page.getByRole('button', { name: 'Salvați preferințele' }).click();
     await expect(page.getByText('Preferințele au fost salvate.')).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await page.reload();

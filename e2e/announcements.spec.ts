@@ -8,8 +8,8 @@ test('a 422 at checkout is shown once, on its field, with no toast repeating it'
   await expect(page.getByLabel('Marca')).toHaveValue('Volkswagen', { timeout: 20_000 });
   await page.getByLabel('CNP').fill(randomCnp());
   await page.getByLabel('Data obținerii permisului').fill('2010-05-01');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
-  await page.getByRole('button', { name: /^Alege / }).first().click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
+  await page.getByRole('button', { name: /^Alegeți / }).first().click();
 
   // A guest with the email of an existing account: the backend answers 422 on customer.email.
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/store-from-product-page'));

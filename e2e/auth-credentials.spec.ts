@@ -54,8 +54,8 @@ test('a guest checkout mails a set-password link: the customer chooses a passwor
   // A common password is refused on the field by the backend; the link stays usable.
   const choose = async (value: string) => {
     await page.getByLabel('Parola', { exact: true }).fill(value);
-    await page.getByLabel('Confirmă parola').fill(value);
-    await page.getByRole('button', { name: 'Salvează parola' }).click();
+    await page.getByLabel('Confirmați parola').fill(value);
+    await page.getByRole('button', { name: 'Salvați parola' }).click();
   };
   await choose('Parola123');
   await expect(page.getByLabel('Parola', { exact: true })).toHaveAccessibleDescription(

@@ -70,7 +70,7 @@ export async function setUserFlags(
 /** Types the email on /authenticate and continues to the next step. */
 export async function enterEmail(page: Page, email: string): Promise<void> {
   await page.getByLabel('Adresa de email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Continuă', exact: true }).click();
+  await page.getByRole('button', { name: 'Continuați', exact: true }).click();
 }
 
 /** Signs in through the UI, starting on /authenticate (any last_url already in the address). */

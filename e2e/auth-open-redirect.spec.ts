@@ -89,7 +89,7 @@ test('open-redirect attempts through last_url never leave the site after the two
       await page.goto(`/account/2fa-check?last_url=${encodeURIComponent(payload)}`);
       await page.getByRole('button', { name: /Folosiți un cod de recuperare/ }).click();
       await page.getByLabel('Cod de recuperare').fill(recovery[index]);
-      await page.getByRole('button', { name: 'Verifică și continuă' }).click();
+      await page.getByRole('button', { name: 'Verificați și continuați' }).click();
       await expect(page).toHaveURL(`${origin}/`);
     });
   }

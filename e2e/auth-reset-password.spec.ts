@@ -17,7 +17,7 @@ test('forgotten password: the mailed link resets the password once; the second u
   await page.getByRole('button', { name: 'Am uitat parola' }).click();
   await expect(page.getByRole('heading', { name: 'Ați uitat parola?' })).toBeVisible();
   await expect(page.getByLabel('Adresa de email', { exact: true })).toHaveValue(user.email);
-  await page.getByRole('button', { name: 'Trimite linkul de resetare' }).click();
+  await page.getByRole('button', { name: 'Trimiteți linkul de resetare' }).click();
   await expect(page.getByText('Am trimis linkul de resetare')).toBeVisible();
 
   const link = await waitForMail(page.request, backendURL, user.email, /(\/authenticate\?reset_token=[^\s"'<>]+)/, before);
@@ -28,8 +28,8 @@ test('forgotten password: the mailed link resets the password once; the second u
   await expect(page.getByRole('heading', { name: 'Alegeți o parolă nouă' })).toBeVisible();
   await expect(page.getByLabel('Adresa de email', { exact: true })).toHaveValue(user.email);
   await page.getByLabel('Parola nouă', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirmă parola nouă').fill(newPassword);
-  await page.getByRole('button', { name: 'Salvează parola nouă' }).click();
+  await page.getByLabel('Confirmați parola nouă').fill(newPassword);
+  await page.getByRole('button', { name: 'Salvați parola nouă' }).click();
   await expect(page.getByText('Parola a fost schimbată. Vă puteți autentifica acum cu parola nouă.')).toBeVisible();
   // The single-use link is gone from the address bar.
   await expect(page).toHaveURL('/authenticate');
@@ -37,8 +37,8 @@ test('forgotten password: the mailed link resets the password once; the second u
   // Second use of the same link: a clear message, and the typed passwords stay.
   await page.goto(resetPath);
   await page.getByLabel('Parola nouă', { exact: true }).fill('Alta-Parola-2028');
-  await page.getByLabel('Confirmă parola nouă').fill('Alta-Parola-2028');
-  await page.getByRole('button', { name: 'Salvează parola nouă' }).click();
+  await page.getByLabel('Confirmați parola nouă').fill('Alta-Parola-2028');
+  await page.getByRole('button', { name: 'Salvați parola nouă' }).click();
   await expect(page.getByRole('form', { name: 'Parolă nouă' }).getByRole('alert')).toHaveText(
     'Linkul de resetare a expirat sau a fost deja folosit.',
   );

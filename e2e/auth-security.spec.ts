@@ -5,11 +5,11 @@ import { backendLogin, signUpThroughApi } from './fixtures/auth';
 test('changing the password on the security page makes the new one the only one that works', async ({ page, request, backendURL }) => {
   const user = await signUpThroughApi(page);
   await page.goto('/account/security');
-  const form = page.getByRole('form', { name: 'Schimbă parola' });
+  const form = page.getByRole('form', { name: 'Schimbați parola' });
   await form.getByLabel('Parola actuală').fill(user.password);
   await form.getByLabel('Parola nouă', { exact: true }).fill('Parola-Noua-2027');
-  await form.getByLabel('Confirmă parola nouă').fill('Parola-Noua-2027');
-  await form.getByRole('button', { name: 'Schimbă parola' }).click();
+  await form.getByLabel('Confirmați parola nouă').fill('Parola-Noua-2027');
+  await form.getByRole('button', { name: 'Schimbați parola' }).click();
   await expect(page.getByText('Parola a fost schimbată.')).toBeVisible();
 
   const oldLogin = await request.post(`${backendURL}/api/v1/auth/login`, {
@@ -27,7 +27,7 @@ test('ending the other sessions signs the other device out and keeps this one', 
   const sessions = page.getByRole('list', { name: 'Sesiuni active' });
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
   await expect(sessions.getByText('Sesiunea curentă')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Închide celelalte sesiuni' }).click();
+  await page.getByRole('button', { name: 'Închideți celelalte sesiuni' }).click();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
 
   const fromOtherDevice = await request.get(`${backendURL}/api/v1/profile`, {

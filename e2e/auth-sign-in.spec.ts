@@ -10,24 +10,24 @@ async function registerThroughUi(page: import('@playwright/test').Page, email: s
   await page.goto('/authenticate');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await enterEmail(page, email);
-  await expect(page.getByRole('heading', { name: 'Creează un cont nou' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Creați un cont nou' })).toBeVisible();
   await expect(page.getByLabel('Adresa de email', { exact: true })).toHaveValue(email);
   await page.getByLabel('Nume', { exact: true }).fill('Popescu');
   await page.getByLabel('Prenume').fill('Ana-Maria');
   await page.getByLabel('Telefon mobil').fill('0722 123 456');
   await page.getByLabel('Parola', { exact: true }).fill('scurta');
-  await page.getByLabel('Confirmă parola').fill('altceva');
-  await page.getByRole('button', { name: 'Creează contul' }).click();
+  await page.getByLabel('Confirmați parola').fill('altceva');
+  await page.getByRole('button', { name: 'Creați contul' }).click();
   // Browser-side validation with the shared schema: nothing was sent, every message is on its field.
   await expect(page.getByText('Parola trebuie să aibă cel puțin 8 caractere.')).toBeVisible();
   await expect(page.getByText('Parolele nu coincid.')).toBeVisible();
   await expect(page.getByText('Trebuie să acceptați termenii și condițiile.')).toBeVisible();
   await expect(page.getByLabel('Prenume')).toHaveValue('Ana-Maria');
   await page.getByLabel('Parola', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByLabel('Confirmă parola').fill(TEST_PASSWORD);
+  await page.getByLabel('Confirmați parola').fill(TEST_PASSWORD);
   await page.getByLabel(/accept termenii și condițiile/).check();
   await page.getByLabel(/prelucrarea datelor personale/).check();
-  await page.getByRole('button', { name: 'Creează contul' }).click();
+  await page.getByRole('button', { name: 'Creați contul' }).click();
 }
 
 test.describe('sign in and registration', () => {
@@ -70,7 +70,7 @@ test.describe('sign in and registration', () => {
     await enterEmail(page, 'sters@exemplu.ro');
     const notice = page.getByRole('alert').filter({ hasText: 'a fost șters' });
     await expect(notice).toContainText('sters@exemplu.ro');
-    await expect(page.getByRole('link', { name: 'Contactează-ne' })).toHaveAttribute('href', '/contact-us');
+    await expect(page.getByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact-us');
     await expect(page.getByLabel('Parola', { exact: true })).toHaveCount(0);
   });
 
@@ -93,7 +93,7 @@ test.describe('sign in and registration', () => {
 
   test('without a Google client id the Google button says so', async ({ page }) => {
     await page.goto('/authenticate');
-    await expect(page.getByRole('button', { name: 'Continuă cu Google' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Continuați cu Google' })).toBeDisabled();
     await expect(page.getByText(/Autentificarea cu Google nu este disponibilă|Serviciul Google nu a putut fi încărcat/)).toBeVisible();
   });
 });
@@ -112,7 +112,7 @@ test.describe('on a phone', () => {
   test('the authenticate page fits the screen', async ({ page }) => {
     await page.goto('/authenticate');
     await enterEmail(page, uniqueEmail('lat'));
-    await expect(page.getByRole('heading', { name: 'Creează un cont nou' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Creați un cont nou' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

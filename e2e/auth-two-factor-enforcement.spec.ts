@@ -112,7 +112,7 @@ test('a pending session opening /account/2fa or an account page goes to /account
   await expect(page).toHaveURL('/account/2fa-check?last_url=%2Faccount%2Fprofile');
   // Still signed in (a 403 two_factor_required is not a logout): the check passes and the page opens.
   await page.getByLabel('Codul de verificare').fill(await user.nextCode());
-  await page.getByRole('button', { name: 'Verifică și continuă' }).click();
+  await page.getByRole('button', { name: 'Verificați și continuați' }).click();
   await expect(page).toHaveURL('/account/profile');
   await expect(page.getByRole('heading', { name: /Profil/ })).toBeVisible();
 });

@@ -34,7 +34,7 @@ test('kill -9 between the commit and the mail: the mail is queued and delivered 
     try {
       expect(file.prepare('SELECT COUNT(*) FROM contact_messages WHERE email = ?').pluck().get(email)).toBe(1);
       expect(file.prepare('SELECT status, subject FROM mail_queue WHERE to_address = ?').all(email)).toEqual([
-        { status: 'pending', subject: 'Am primit mesajul tău' },
+        { status: 'pending', subject: 'Am primit mesajul dumneavoastră' },
       ]);
       expect(file.prepare('SELECT COUNT(*) FROM outbox WHERE to_address = ?').pluck().get(email)).toBe(0);
     } finally {
@@ -48,7 +48,7 @@ test('kill -9 between the commit and the mail: the mail is queued and delivered 
           const res = await fetch(`${restarted.url}/dev/outbox?to=${encodeURIComponent(email)}`);
           return ((await res.json()) as { data: { subject: string }[] }).data.map((m) => m.subject);
         })
-        .toEqual(['Am primit mesajul tău']);
+        .toEqual(['Am primit mesajul dumneavoastră']);
       const queue = (await (await fetch(`${restarted.url}/dev/mail-queue?to=${encodeURIComponent(email)}`)).json()) as { data: { status: string }[] };
       expect(queue.data.map((m) => m.status)).toEqual(['sent']);
     } finally {

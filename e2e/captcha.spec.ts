@@ -152,10 +152,23 @@ test('a contact message is sent with an accepted token', async ({ page }) => {
   await page.getByLabel(/^Email/).fill('ana.captcha@exemplu.ro');
   await page.getByLabel(/Subiect/).selectOption('Daună');
   await page.getByLabel(/^Mesaj/).fill('Vreau să deschid o daună pentru polița mea RCA.');
-  await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+  await page.getByRole('button', { name: 'Trimiteți mesajul' }).click();
   await expect(page.getByText('Mesajul a fost trimis')).toBeVisible({ timeout: 30_000 });
   expect(captcha.scriptLoads()).toBe(1);
   expect(verified.map((v) => v.response)).toEqual(['human:contact']);
+});
+
+test("a guest's details step shows the notice and loads the script, which the product form did not", async ({ page }) => {
+  const captcha = await fakeRecaptcha(page);
+  await page.goto(`${WEB}/travel`);
+  await page.getByRole('textbox', { name: 'Destinația' }).fill('Grecia');
+  await page.getByLabel('Data nașterii, călătorul 1').fill('1985-03-14');
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
+  await page.getByRole('list', { name: 'Oferte' }).getByRole('button', { name: 'Alegeți oferta' }).first().click({ timeout: 20_000 });
+  expect(captcha.scriptLoads()).toBe(0);
+  await expect(page.getByRole('button', { name: 'Plasați comanda și plătiți' })).toBeVisible();
+  await expect(page.getByText(/Acest site este protejat de reCAPTCHA/)).toBeVisible();
+  await expect.poll(() => captcha.scriptLoads()).toBe(1);
 });
 
 test('a refused token gives the Romanian captcha error and signs nobody in', async ({ page }) => {
@@ -164,7 +177,7 @@ test('a refused token gives the Romanian captcha error and signs nobody in', asy
   await page.goto(`${WEB}/authenticate`);
   await expect.poll(() => captcha.scriptLoads()).toBe(1);
   await page.getByLabel('Adresa de email', { exact: true }).fill('client@exemplu.ro');
-  await page.getByRole('button', { name: 'Continuă', exact: true }).click();
+  await page.getByRole('button', { name: 'Continuați', exact: true }).click();
   await expect(page.getByText(CAPTCHA_ERROR)).toBeVisible();
   expect(verified.map((v) => v.response)).toEqual(['bot:email_check']);
   // Straight at the BFF without a token: refused the same way, no session.

@@ -27,11 +27,11 @@ test('a leasing company buys RCA for its user: the policy and the invoice, downl
   await user.getByRole('textbox', { name: 'CUI-ul utilizatorului' }).blur();
   await expect(user.getByRole('textbox', { name: 'Denumirea firmei' })).toHaveValue('Transport Exemplu SRL');
 
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   // The bonus-malus class follows the user's claims history with this VIN (seeded: B2).
   await expect(page.getByText('Clasa bonus-malus: B2').first()).toBeVisible();
-  await page.getByRole('button', { name: /^Alege .*fără decontare directă/ }).first().click();
+  await page.getByRole('button', { name: /^Alegeți .*fără decontare directă/ }).first().click();
 
   // The buyer is the owner company; the first and last name are its contact person.
   await expect(page.getByRole('group', { name: /Firma/ }).getByRole('textbox', { name: 'CUI' })).toHaveValue('15900825');

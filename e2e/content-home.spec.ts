@@ -33,10 +33,10 @@ test.describe.serial('unavailable product', { tag: '@global-state' }, () => {
 
     // Back on while the page stays open: the card offers the product again without a reload.
     await setProductFlags(request, backendURL, { is_house_insurance_available: true, is_hu_vignette_available: true });
-    await expect(house.getByRole('link', { name: 'Calculează locuința' })).toBeVisible({ timeout: 25_000 });
+    await expect(house.getByRole('link', { name: 'Calculați locuința' })).toBeVisible({ timeout: 25_000 });
     const hu = page.getByRole('listitem').filter({ hasText: 'Vigneta Ungaria' });
     await expect(hu.getByText('Disponibilă', { exact: true })).toBeVisible();
-    await house.getByRole('link', { name: 'Calculează locuința' }).click();
+    await house.getByRole('link', { name: 'Calculați locuința' }).click();
     await expect(page).toHaveURL(/\/house$/);
   });
 
@@ -47,7 +47,7 @@ test.describe.serial('unavailable product', { tag: '@global-state' }, () => {
     });
     await page.goto('/');
     const house = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Asigurare de locuință' }) });
-    await expect(house.getByRole('link', { name: 'Calculează locuința' })).toBeVisible();
+    await expect(house.getByRole('link', { name: 'Calculați locuința' })).toBeVisible();
     // Signed out, the tab still subscribes to the public `site` channel once the page is idle.
     await expect
       .poll(() => frames.some((f) => f.includes('subscription_succeeded') && f.includes('"site"')), { timeout: 15_000 })
@@ -56,6 +56,6 @@ test.describe.serial('unavailable product', { tag: '@global-state' }, () => {
     await expect.poll(() => frames.some((f) => f.includes('product-statuses.updated')), { timeout: 10_000 }).toBe(true);
     await expect(house.getByText(/Momentan indisponibil/)).toBeVisible({ timeout: 5_000 });
     await setProductFlags(request, backendURL, { is_house_insurance_available: true });
-    await expect(house.getByRole('link', { name: 'Calculează locuința' })).toBeVisible({ timeout: 10_000 });
+    await expect(house.getByRole('link', { name: 'Calculați locuința' })).toBeVisible({ timeout: 10_000 });
   });
 });

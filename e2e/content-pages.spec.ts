@@ -5,7 +5,7 @@ test.describe('content pages', () => {
     await page.goto('/faq#cum-platesc');
     const answer = page.locator('details#cum-platesc');
     await expect(answer).toHaveAttribute('open', '');
-    await expect(answer.getByText(/Plătești online cu cardul/)).toBeVisible();
+    await expect(answer.getByText(/Plătiți online cu cardul/)).toBeVisible();
     await expect(page.locator('details#ce-este-rca')).not.toHaveAttribute('open', '');
     await expect(page.getByRole('heading', { level: 2, name: 'Plată și poliță' })).toBeVisible();
   });
@@ -48,7 +48,7 @@ test.describe.serial('contact form', { tag: '@global-state' }, () => {
     await page.getByLabel(/^Email/).fill('ana.test@exemplu.ro');
     await page.getByLabel(/Subiect/).selectOption('Daună');
     await page.getByLabel(/^Mesaj/).fill('Vreau să deschid o daună pentru polița mea RCA.');
-    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await page.getByRole('button', { name: 'Trimiteți mesajul' }).click();
     await expect(page.getByText('Mesajul a fost trimis')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel(/^Mesaj/)).toHaveValue('');
   });
@@ -61,13 +61,13 @@ test.describe.serial('contact form', { tag: '@global-state' }, () => {
     await page.getByLabel(/^Mesaj/).fill('Mesaj care nu trebuie pierdut la o eroare.');
     // Writes are retried once: fail both attempts.
     await failNext('/api/v1/contact-messages', 500, 2);
-    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await page.getByRole('button', { name: 'Trimiteți mesajul' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Mesajul nu a fost trimis' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel(/Nume și prenume/)).toHaveValue('Ana Eroare');
     await expect(page.getByLabel(/^Mesaj/)).toHaveValue('Mesaj care nu trebuie pierdut la o eroare.');
     await expect(page.getByLabel(/Subiect/)).toHaveValue('Altceva');
     // And it goes through on the next try.
-    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await page.getByRole('button', { name: 'Trimiteți mesajul' }).click();
     await expect(page.getByText('Mesajul a fost trimis')).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -159,7 +159,7 @@ test.describe('writes', { tag: '@global-state' }, () => {
       });
       expect(injected.ok()).toBe(true);
       const settled = page.waitForResponse((r) => r.url().endsWith('/api/v1/cookie-consents') && r.status() === 201);
-      await banner.getByRole('button', { name: 'Acceptă toate' }).click();
+      await banner.getByRole('button', { name: 'Acceptați toate' }).click();
       const body = (await (await settled).json()) as { data: { id: number; consent: string } };
       expect(body.data.consent).toBe('all');
 

@@ -98,7 +98,7 @@ test('the RCA purchase: focus never hidden, the vehicle lookup keeps focus, each
   await expect(page.getByLabel('Marca')).toHaveValue('Volkswagen', { timeout: 20_000 });
 
   // The lookup button disables nothing while it works: the keyboard user stays on it.
-  const lookup = page.getByRole('button', { name: /Caută datele vehiculului/ });
+  const lookup = page.getByRole('button', { name: /Căutați datele vehiculului/ });
   await lookup.focus();
   const answered = page.waitForResponse((r) => r.url().includes('/api/v1/vehicles/lookup'));
   await page.keyboard.press('Enter');
@@ -111,11 +111,11 @@ test('the RCA purchase: focus never hidden, the vehicle lookup keeps focus, each
 
   await page.getByLabel('CNP').fill(randomCnp());
   await page.getByLabel('Data obținerii permisului').fill('2010-05-01');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   const offersHeading = page.getByRole('heading', { name: 'Ofertele asigurătorilor' });
   await expect(offersHeading).toBeFocused({ timeout: 20_000 });
 
-  await page.getByRole('button', { name: /^Alege / }).first().click();
+  await page.getByRole('button', { name: /^Alegeți / }).first().click();
   const detailsHeading = page.locator('#details-heading');
   await expect(detailsHeading).toBeFocused({ timeout: 20_000 });
 
@@ -124,7 +124,7 @@ test('the RCA purchase: focus never hidden, the vehicle lookup keeps focus, each
 
   // An invalid submit: the first invalid field takes focus and is brought into view, below the header.
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-  await page.getByRole('button', { name: /Plasează comanda/ }).click();
+  await page.getByRole('button', { name: /Plasați comanda/ }).click();
   const firstInvalid = page.locator('[aria-invalid="true"]').first();
   await expect(firstInvalid).toBeFocused();
   const report = await focusedVisibility(page);

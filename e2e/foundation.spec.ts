@@ -140,7 +140,7 @@ test('dark theme follows the system and survives a reload without a flash', asyn
   const page = await context.newPage();
   await page.goto('/faq');
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-  await page.getByRole('button', { name: 'Activează tema întunecată' }).click();
+  await page.getByRole('button', { name: 'Activați tema întunecată' }).click();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('systemStore') ?? '{}'));
   expect(stored.state).toMatchObject({ isDarkTheme: true, isThemeChangedManually: true });
@@ -153,9 +153,9 @@ test('dark theme follows the system and survives a reload without a flash', asyn
 
   // With the app running the class stays, and toggling back returns to light.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Activează tema luminoasă' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activați tema luminoasă' })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await page.getByRole('button', { name: 'Activează tema luminoasă' }).click();
+  await page.getByRole('button', { name: 'Activați tema luminoasă' }).click();
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   await context.close();
 });
@@ -202,7 +202,7 @@ test('keyboard alone reaches every header link', async ({ page }) => {
 test('on a phone the menu button opens the navigation with the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/faq');
-  const button = page.getByRole('button', { name: 'Deschide meniul' });
+  const button = page.getByRole('button', { name: 'Deschideți meniul' });
   await button.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('navigation', { name: 'Meniu principal' });

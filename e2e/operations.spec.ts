@@ -165,7 +165,7 @@ test.describe('operations under faults', () => {
     proxy!.setMode('forward');
     // No click, no reload: the error box retries with backoff until the backend answers.
     await expect(page.getByText('Nu am putut încărca întrebările frecvente')).toHaveCount(0, { timeout: 90_000 });
-    await expect(page.getByRole('button', { name: /încearcă din nou/i })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /încercați din nou/i })).toHaveCount(0);
   });
 
   test('an order event reaches a tab connected to the other of two backend processes', async ({ request }) => {

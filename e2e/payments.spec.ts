@@ -50,7 +50,7 @@ test('a second charge of a paid order is listed as a refund to make (admin endpo
   const token = ((await reg.json()) as { data: { access_token: string } }).data.access_token;
   const order = await createRcaOrder(request, backendURL, token, email);
 
-  // "Plătește" twice: the first checkout stays open at the processor, and the customer pays both.
+  // "Plătiți din nou" twice: the first checkout stays open at the processor, and the customer pays both.
   const first = await startPayment(request, backendURL, token, order.id, baseURL!);
   const second = await startPayment(request, backendURL, token, order.id, baseURL!);
   expect(await answerOnProcessorForm(request, backendURL, second, 'confirm')).toBe(303);

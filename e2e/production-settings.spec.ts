@@ -198,7 +198,7 @@ test.describe('with good settings', () => {
 
     await page.goto(`${webUrl}/authenticate`);
     await expect(page.getByText(GOOGLE_UNCONFIGURED_MESSAGE)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continuă cu Google' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Continuați cu Google' })).toBeDisabled();
     // Captcha is switched off here: no notice, no Google script.
     await expect(page.getByText(/protejat de reCAPTCHA/)).toHaveCount(0);
   });

@@ -14,7 +14,7 @@ async function rcaOffersAsPerson(page: import('@playwright/test').Page, route = 
   await expect(page.getByLabel('Marca')).not.toHaveValue('', { timeout: 20_000 });
   await page.getByRole('textbox', { name: 'CNP' }).fill(randomCnp());
   await page.getByLabel('Data obținerii permisului').fill('2010-05-01');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
 }
 
@@ -26,7 +26,7 @@ test('a renewal starts the day after the old policy ends, everything else prefil
   const renewalStart = addDays(old.ends_on, 1);
 
   await page.goto('/account/policies');
-  await page.getByRole('link', { name: 'Reînnoiește' }).and(page.locator(`[href="/rca?renew=${old.id}"]`)).click();
+  await page.getByRole('link', { name: 'Reînnoiți' }).and(page.locator(`[href="/rca?renew=${old.id}"]`)).click();
   await expect(page).toHaveURL(new RegExp(`/rca\\?renew=${old.id}`));
   await expect(page.getByRole('textbox', { name: 'Număr de înmatriculare' })).toHaveValue('CJ45XYZ');
   await expect(page.getByRole('textbox', { name: 'Marca' })).toHaveValue('Dacia');
@@ -35,7 +35,7 @@ test('a renewal starts the day after the old policy ends, everything else prefil
   await expect(page.getByText(/Reînnoire: polița actuală este valabilă până la/)).toBeVisible();
 
   const quote = page.waitForResponse((r) => r.url().endsWith('/api/v1/quotes') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   const answer = await quote;
   expect(answer.status()).toBe(201);
   const { data } = (await answer.json()) as { data: { input: { start_date: string; renewal_of: number } } };
@@ -51,10 +51,10 @@ test("a company buys RCA: the name comes from the register and the policy PDF na
   await page.getByRole('textbox', { name: 'CUI' }).fill('RO14725831');
   await page.getByRole('textbox', { name: 'CUI' }).blur();
   await expect(page.getByRole('textbox', { name: 'Denumirea firmei' })).toHaveValue('Transport Exemplu SRL');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Clasa bonus-malus: B2').first()).toBeVisible();
-  await page.getByRole('button', { name: /^Alege .*fără decontare directă/ }).first().click();
+  await page.getByRole('button', { name: /^Alegeți .*fără decontare directă/ }).first().click();
 
   // The buyer is the company (prefilled from the owner); first and last name are its contact person.
   await expect(page.getByRole('group', { name: /Firma/ }).getByRole('textbox', { name: 'CUI' })).toHaveValue('14725831');
@@ -80,22 +80,22 @@ test('Back moves one purchase step: details → offers → form, and Forward aga
   test.setTimeout(120_000);
   await rcaOffersAsPerson(page);
   await expect(page).toHaveURL(/step=offers/);
-  await page.getByRole('button', { name: /^Alege .*fără decontare directă/ }).first().click();
-  await expect(page.getByRole('heading', { name: 'Datele tale' })).toBeVisible();
+  await page.getByRole('button', { name: /^Alegeți .*fără decontare directă/ }).first().click();
+  await expect(page.getByRole('heading', { name: 'Datele dumneavoastră' })).toBeVisible();
   await expect(page).toHaveURL(/step=details/);
 
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Datele tale' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Datele dumneavoastră' })).toHaveCount(0);
   await page.goBack();
-  await expect(page.getByRole('button', { name: 'Vezi ofertele' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vedeți ofertele' })).toBeVisible();
   await expect(page.getByLabel('Marca')).toHaveValue('Volkswagen');
   expect(new URL(page.url()).pathname).toBe('/rca/B123ABC/WVWZZZ1JZXW000001');
   await page.goForward();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible();
-  // The in-page "Modifică datele" is one step back too.
-  await page.getByRole('button', { name: 'Modifică datele' }).click();
-  await expect(page.getByRole('button', { name: 'Vezi ofertele' })).toBeVisible();
+  // The in-page "Modificați datele" is one step back too.
+  await page.getByRole('button', { name: 'Modificați datele' }).click();
+  await expect(page.getByRole('button', { name: 'Vedeți ofertele' })).toBeVisible();
   await page.goForward();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible();
 });
@@ -104,14 +104,14 @@ test('Back from the payment processor returns to the details step with the data 
   test.setTimeout(150_000);
   const counts = async () => ((await (await page.request.get(`${backendURL}/dev/counts`)).json()) as { data: Counts }).data;
   await rcaOffersAsPerson(page);
-  await page.getByRole('button', { name: /^Alege .*fără decontare directă/ }).first().click();
+  await page.getByRole('button', { name: /^Alegeți .*fără decontare directă/ }).first().click();
   const email = uniqueEmail('inapoi');
   await placeOrderAsGuest(page, email);
   await page.waitForURL(/\/payment-processor\/checkout\//, { timeout: 30_000, waitUntil: 'domcontentloaded' });
   const atProcessor = await counts();
 
   await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Datele tale' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Datele dumneavoastră' })).toBeVisible({ timeout: 20_000 });
   expect(page.url()).not.toContain('wait-to-be-redirected');
   expect(page.url()).toContain('step=details');
   await expect(page.getByRole('textbox', { name: 'Prenume', exact: true })).toHaveValue('Ioana');
@@ -119,8 +119,8 @@ test('Back from the payment processor returns to the details step with the data 
   await expect(page.getByLabel(/Accept termenii/)).toBeChecked();
   expect(await counts()).toMatchObject({ payments: atProcessor.payments, orders: atProcessor.orders });
 
-  // Only the customer's own "Plasează comanda și plătește" starts a payment: for the same order.
-  await page.getByRole('button', { name: 'Plasează comanda și plătește' }).click();
+  // Only the customer's own "Plasați comanda și plătiți" starts a payment: for the same order.
+  await page.getByRole('button', { name: 'Plasați comanda și plătiți' }).click();
   await page.waitForURL(/\/payment-processor\/checkout\//, { timeout: 30_000, waitUntil: 'domcontentloaded' });
   expect(await counts()).toMatchObject({ payments: atProcessor.payments + 1, orders: atProcessor.orders });
   await page.getByRole('button', { name: 'Plătește' }).click();

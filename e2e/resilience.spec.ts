@@ -75,14 +75,14 @@ test.describe('backend down, then back', () => {
       expect.soft(text, route).not.toMatch(/\bat [\w.<>]+ \(|node_modules|ECONNREFUSED|TypeError|Unhandled/);
       // Pages whose content needs the backend say so and offer a retry; the others render their form.
       const hasForm = (await page.locator('form').count()) > 0;
-      const hasError = (await page.getByRole('button', { name: /încearcă din nou|reîncearcă/i }).count()) > 0;
+      const hasError = (await page.getByRole('button', { name: /încercați din nou|reîncercați/i }).count()) > 0;
       expect.soft(hasForm || hasError, `${route}: neither a usable form nor a retry`).toBe(true);
     }
   });
 
   test('when the backend returns, the home page recovers without a reload', async ({ page }) => {
     await page.goto(`${WEB}/`);
-    const retry = page.getByRole('button', { name: /încearcă din nou|reîncearcă/i }).first();
+    const retry = page.getByRole('button', { name: /încercați din nou|reîncercați/i }).first();
     await expect(retry).toBeVisible();
     backend = spawn(process.execPath, ['backend/dist/main.mjs'], {
       env: {
@@ -101,7 +101,7 @@ test.describe('backend down, then back', () => {
     // Either the page retries by itself or the visitor presses the retry button: no reload either way.
     if (await retry.isVisible()) await retry.click();
     await expect(page.getByRole('link', { name: /RCA/ }).first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('button', { name: /încearcă din nou|reîncearcă/i })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /încercați din nou|reîncercați/i })).toHaveCount(0);
     expect(navigations.filter((u) => u === `${WEB}/`)).toHaveLength(0);
   });
 });
@@ -181,7 +181,7 @@ test.describe('slow backend', () => {
       await page.getByLabel('Subiect').fill('Întrebare despre RCA');
     });
     await page.getByRole('textbox', { name: 'Mesaj' }).fill('Aș dori să aflu cum pot reînnoi polița RCA înainte de expirare.');
-    const submit = page.getByRole('button', { name: 'Trimite mesajul' });
+    const submit = page.getByRole('button', { name: 'Trimiteți mesajul' });
     await submit.dblclick();
     await expect(page.getByText('Se trimite mesajul…')).toBeVisible();
     await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /mulțumim|trimis/i })).toBeVisible({

@@ -18,7 +18,7 @@ export function randomCnp(): string {
 
 /** Fills the details step as a guest, accepts the consents and places the order. */
 export async function placeOrderAsGuest(page: Page, email: string) {
-  await expect(page.getByRole('heading', { name: 'Datele tale' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Datele dumneavoastră' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Prenume', exact: true }).fill('Ioana');
   await page.getByRole('textbox', { name: 'Nume', exact: true }).fill('Testescu');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
@@ -26,7 +26,7 @@ export async function placeOrderAsGuest(page: Page, email: string) {
   await page.getByLabel(/Accept termenii/).check();
   await page.getByLabel(/Am citit fișa produsului/).check();
   await page.getByLabel(/Sunt de acord cu prelucrarea datelor/).check();
-  await page.getByRole('button', { name: 'Plasează comanda și plătește' }).click();
+  await page.getByRole('button', { name: 'Plasați comanda și plătiți' }).click();
 }
 
 /** On the simulated processor's page: pay or refuse, then back on /thank-you. */

@@ -13,7 +13,7 @@ async function expectPaid(page: import('@playwright/test').Page, productCode: st
 }
 
 function chooseCheapest(page: import('@playwright/test').Page) {
-  return page.getByRole('list', { name: 'Oferte' }).getByRole('button', { name: 'Alege oferta' }).first().click();
+  return page.getByRole('list', { name: 'Oferte' }).getByRole('button', { name: 'Alegeți oferta' }).first().click();
 }
 
 test('a guest buys travel insurance for two travellers', async ({ page }) => {
@@ -22,10 +22,10 @@ test('a guest buys travel insurance for two travellers', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Asigurare de călătorie' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Destinația' }).fill('Grecia');
   await page.getByLabel('Data nașterii, călătorul 1').fill('1985-03-14');
-  await page.getByRole('button', { name: 'Adaugă un călător' }).click();
+  await page.getByRole('button', { name: 'Adăugați un călător' }).click();
   await page.getByLabel('Data nașterii, călătorul 2').fill('2015-07-01');
   await page.getByLabel('Sporturi de iarnă').check();
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   // Sorted by price: the displayed prices never decrease.
   const prices = await page.getByTestId('offer-price').allTextContents();
@@ -51,7 +51,7 @@ test('a guest buys PAD with voluntary house cover', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Suma asigurată clădire (lei)' }).fill('250000');
   await page.getByRole('textbox', { name: 'Suma asigurată bunuri (lei)' }).fill('40000');
   await page.getByLabel('Furt prin efracție').check();
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('PAD + asigurare facultativă').first()).toBeVisible();
   await expect(page.getByText('130,00 lei').first()).toBeVisible();
@@ -66,7 +66,7 @@ test('a guest buys tire insurance; a refused payment leaves the order unpaid and
   await page.goto('/tire');
   await page.getByRole('textbox', { name: 'Marca anvelopelor' }).fill('Continental');
   await page.getByLabel('Diametrul jantei').selectOption('r17_r19');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   await chooseCheapest(page);
   await placeOrderAsGuest(page, uniqueEmail('tire'));
@@ -77,7 +77,7 @@ test('a guest buys tire insurance; a refused payment leaves the order unpaid and
   const refused = await (await page.request.get(`/api/v1/orders/${orderId}`)).json();
   expect(refused.data.status).toBe('payment_failed');
 
-  await page.getByRole('link', { name: 'Plătește din nou' }).first().click();
+  await page.getByRole('link', { name: 'Plătiți din nou' }).first().click();
   await answerOnProcessor(page, 'Plătește');
   expect(orderIdOf(page)).toBe(orderId);
   await expectPaid(page, 'tire');
@@ -87,10 +87,10 @@ test('Michelin TireSecure+ has its own landing and form for a set of 4 Michelin 
   await page.goto('/michelin-tiresecureplus');
   await expect(page.getByRole('heading', { level: 1, name: 'Michelin TireSecure+' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Marca' })).toHaveValue('Michelin');
-  await page.getByRole('button', { name: 'Vezi prețul garanției' }).click();
+  await page.getByRole('button', { name: 'Vedeți prețul garanției' }).click();
   await expect(page.getByRole('textbox', { name: /Numărul facturii/ })).toHaveAccessibleDescription('Introduceți numărul facturii.');
   await page.getByRole('textbox', { name: /Numărul facturii/ }).fill('FV-2026/001');
-  await page.getByRole('button', { name: 'Vezi prețul garanției' }).click();
+  await page.getByRole('button', { name: 'Vedeți prețul garanției' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 3, name: /Allianz/ })).toBeVisible();
 });

@@ -16,14 +16,14 @@ test('a guest buys RCA from /rca/B123ABC/WVWZZZ1JZXW000001 and gets the policy',
   const cnp = randomCnp();
   await page.getByLabel('CNP').fill(cnp);
   await page.getByLabel('Data obținerii permisului').fill('2010-05-01');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
 
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   const rows = page.getByRole('list', { name: 'Oferte RCA' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
   expect(await rows.count()).toBeGreaterThan(1);
   await expect(page.getByText('Clasa bonus-malus: ').first()).toBeVisible();
   await expect(page.getByText('Cu decontare directă').first()).toBeVisible();
-  await page.getByRole('button', { name: /^Alege .*fără decontare directă/ }).first().click();
+  await page.getByRole('button', { name: /^Alegeți .*fără decontare directă/ }).first().click();
 
   const email = uniqueEmail('rca');
   await placeOrderAsGuest(page, email);
@@ -51,7 +51,7 @@ test('a guest buys RCA from /rca/B123ABC/WVWZZZ1JZXW000001 and gets the policy',
   expect(navigations).toEqual([]);
   await ordersTab.close();
 
-  const pdfLink = page.getByRole('link', { name: 'Descarcă polița (PDF)' });
+  const pdfLink = page.getByRole('link', { name: 'Descărcați polița (PDF)' });
   await expect(pdfLink).toHaveAttribute('href', `/api/v1/policies/${data.policy_id}/document`);
   const pdf = await page.request.get(`/api/v1/policies/${data.policy_id}/document`);
   expect(pdf.status()).toBe(200);

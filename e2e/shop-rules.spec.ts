@@ -13,9 +13,9 @@ test('a partner purchase through /rca-abc/… shows the partner theme and record
   await page.getByRole('textbox', { name: 'CNP' }).fill(randomCnp());
   await page.getByLabel('Data obținerii permisului').fill('2012-09-10');
   await page.getByRole('combobox', { name: 'Perioada', exact: true }).selectOption('6');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: /^Alege .*cu decontare directă/ }).first().click();
+  await page.getByRole('button', { name: /^Alegeți .*cu decontare directă/ }).first().click();
   await placeOrderAsGuest(page, uniqueEmail('partner'));
   await answerOnProcessor(page, 'Plătește');
   await expect(page.getByText('Plata a fost confirmată. Polița este emisă.')).toBeVisible({ timeout: 20_000 });
@@ -43,7 +43,7 @@ test.describe('an unavailable product', { tag: '@global-state' }, () => {
     try {
       await reloadUntil('Asigurarea de călătorie nu este disponibilă momentan');
       await expect(page.getByRole('heading', { level: 1, name: 'Asigurare de călătorie' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Vezi ofertele' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Vedeți ofertele' })).toHaveCount(0);
       await expect(page.getByRole('textbox', { name: 'Destinația' })).toHaveCount(0);
     } finally {
       expect((await flip(true)).ok()).toBe(true);
@@ -61,7 +61,7 @@ test('invalid plate, VIN, CNP and CUI get Romanian messages on their fields', as
   await page.getByRole('textbox', { name: 'Număr de înmatriculare' }).fill('XX12ABC');
   await page.getByRole('textbox', { name: 'Serie de șasiu (VIN)' }).fill('WVWZZZ1JZXW00000O');
   await page.getByRole('textbox', { name: 'CNP' }).fill('1850615400012');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('textbox', { name: 'Număr de înmatriculare' })).toHaveAccessibleDescription(/Numărul de înmatriculare nu este valid/);
   await expect(page.getByRole('textbox', { name: 'Serie de șasiu (VIN)' })).toHaveAccessibleDescription(/17 caractere: litere fără I, O, Q și cifre/);
   await expect(page.getByRole('textbox', { name: 'CNP' })).toHaveAccessibleDescription(/CNP-ul nu este valid/);
@@ -69,7 +69,7 @@ test('invalid plate, VIN, CNP and CUI get Romanian messages on their fields', as
 
   await page.getByRole('radio', { name: 'Persoană juridică' }).check();
   await page.getByRole('textbox', { name: 'CUI' }).fill('RO14725830');
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('textbox', { name: 'CUI' })).toHaveAccessibleDescription(/CUI-ul nu este valid: verificați cifra de control/);
 });
 
@@ -86,7 +86,7 @@ test('a reload mid-form keeps every field, and so does going back from the offer
   const cnp = randomCnp();
   await page.getByRole('textbox', { name: 'Număr de înmatriculare' }).fill('TM99BRK');
   await page.getByRole('textbox', { name: 'Serie de șasiu (VIN)' }).fill('VF1RFB00X55123456');
-  await page.getByRole('button', { name: 'Caută datele vehiculului' }).click();
+  await page.getByRole('button', { name: 'Căutați datele vehiculului' }).click();
   await expect(page.getByLabel('Marca')).toHaveValue('Renault', { timeout: 20_000 });
   await page.getByLabel('Mod de utilizare').selectOption('courier');
   await page.getByRole('textbox', { name: 'CNP' }).fill(cnp);
@@ -104,10 +104,10 @@ test('a reload mid-form keeps every field, and so does going back from the offer
   await expect(page.getByRole('combobox', { name: 'Perioada', exact: true })).toHaveValue('3');
 
   // Offers survive a reload too; going back to the data keeps it.
-  await page.getByRole('button', { name: 'Vezi ofertele' }).click();
+  await page.getByRole('button', { name: 'Vedeți ofertele' }).click();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible({ timeout: 20_000 });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Ofertele asigurătorilor' })).toBeVisible();
-  await page.getByRole('button', { name: 'Modifică datele' }).click();
+  await page.getByRole('button', { name: 'Modificați datele' }).click();
   await expect(page.getByRole('textbox', { name: 'CNP' })).toHaveValue(cnp);
 });

@@ -35,7 +35,7 @@ describe('profile form', () => {
     await user.selectOptions(screen.getByLabelText('Județ'), 'Cluj');
     await user.type(screen.getByLabelText('Localitate'), 'Cluj-Napoca');
     await user.type(screen.getByLabelText(/Stradă/), 'Str. Horea 5');
-    await user.click(screen.getByRole('button', { name: 'Salvează modificările' }));
+    await user.click(screen.getByRole('button', { name: 'Salvați modificările' }));
     expect(save).toHaveBeenCalledWith({
       first_name: 'Ioana',
       last_name: 'Popescu',
@@ -52,7 +52,7 @@ describe('profile form', () => {
     await user.clear(screen.getByLabelText(/Telefon/));
     await user.type(screen.getByLabelText(/Telefon/), '12345');
     await user.type(screen.getByLabelText('Localitate'), 'Cluj-Napoca');
-    await user.click(screen.getByRole('button', { name: 'Salvează modificările' }));
+    await user.click(screen.getByRole('button', { name: 'Salvați modificările' }));
     expect(screen.getByLabelText(/Telefon/)).toHaveAccessibleDescription('Numărul de telefon nu este valid (07xxxxxxxx).');
     expect(screen.getByLabelText('Județ')).toHaveAccessibleDescription('Alegeți județul.');
     expect(screen.getByLabelText(/Telefon/)).toHaveFocus();
@@ -77,7 +77,7 @@ describe('profile form', () => {
     await user.type(screen.getByLabelText('Localitate'), 'Cluj-Napoca');
     await user.type(screen.getByLabelText(/Stradă/), 'Str. Horea 5');
     await user.type(screen.getByLabelText('Cod poștal'), '999999');
-    await user.click(screen.getByRole('button', { name: 'Salvează modificările' }));
+    await user.click(screen.getByRole('button', { name: 'Salvați modificările' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Datele nu sunt valide.');
     expect(screen.getByLabelText('Cod poștal')).toHaveAccessibleDescription('Codul poștal nu există.');
     expect(screen.getByLabelText(/Stradă/)).toHaveValue('Str. Horea 5');
@@ -106,7 +106,7 @@ describe('preferences form', () => {
     await user.click(screen.getByLabelText('Întunecată'));
     await user.click(screen.getByLabelText('Vreau oferte și noutăți pe email'));
     await user.selectOptions(screen.getByLabelText('Limba datelor calendaristice'), 'fr');
-    await user.click(screen.getByRole('button', { name: 'Salvează preferințele' }));
+    await user.click(screen.getByRole('button', { name: 'Salvați preferințele' }));
     expect(save).toHaveBeenCalledWith({ ...prefs, is_dark_theme: true, marketing_email: true, date_locale: 'fr' });
     expect(await screen.findByText('Preferințele au fost salvate.')).toBeInTheDocument();
     expect(useSystemStore.getState()).toMatchObject({ isDarkTheme: true, isThemeChangedManually: true });
@@ -118,7 +118,7 @@ describe('preferences form', () => {
     render(<PreferencesForm preferences={prefs} save={save} />);
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Întunecată'));
-    await user.click(screen.getByRole('button', { name: 'Salvează preferințele' }));
+    await user.click(screen.getByRole('button', { name: 'Salvați preferințele' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Eroare de server.');
     expect(screen.getByLabelText('Întunecată')).toBeChecked();
     expect(document.documentElement).not.toHaveClass('dark');

@@ -73,7 +73,7 @@ describe('orders list', () => {
   it('shows an empty state with a way to buy', () => {
     render(<OrdersList initialOrders={[]} />);
     expect(screen.getByRole('heading', { name: 'Nu aveți încă nicio comandă' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Alege o asigurare' })).toHaveAttribute('href', '/#produse-titlu');
+    expect(screen.getByRole('link', { name: 'Alegeți o asigurare' })).toHaveAttribute('href', '/#produse-titlu');
   });
 
   it('shows product, insurer, amount, status and date; only unpaid orders can be paid', () => {
@@ -88,14 +88,14 @@ describe('orders list', () => {
     expect(within(awaiting).getByText('1.234,56 lei')).toBeInTheDocument();
     expect(within(awaiting).getByText(/Groupama/)).toBeInTheDocument();
     expect(within(awaiting).getByText('5 martie 2026, 14:30')).toBeInTheDocument();
-    expect(within(awaiting).getByRole('link', { name: 'Plătește acum' })).toHaveAttribute(
+    expect(within(awaiting).getByRole('link', { name: 'Plătiți acum' })).toHaveAttribute(
       'href',
       '/wait-to-be-redirected/payment-processor?order_id=2',
     );
     const failed = screen.getByRole('listitem', { name: /comanda BRK-3$/ });
-    expect(within(failed).getByRole('link', { name: 'Plătește din nou' })).toBeInTheDocument();
+    expect(within(failed).getByRole('link', { name: 'Plătiți din nou' })).toBeInTheDocument();
     const paid = screen.getByRole('listitem', { name: /comanda BRK-2026-000001$/ });
-    expect(within(paid).queryByRole('link', { name: /Plătește/ })).toBeNull();
+    expect(within(paid).queryByRole('link', { name: /Plătiți/ })).toBeNull();
     expect(within(paid).getByText('Plătită')).toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe('orders list', () => {
     act(() => emitRealtimeEvent('order.updated', { ...order({ id: 2, number: 'BRK-2', status: 'paid', paid_at: '2026-03-05T22:05:00Z' }) }));
     const item = screen.getByRole('listitem', { name: /comanda BRK-2$/ });
     expect(within(item).getByText('Plătită')).toBeInTheDocument();
-    expect(within(item).queryByRole('link', { name: /Plătește/ })).toBeNull();
+    expect(within(item).queryByRole('link', { name: /Plătiți/ })).toBeNull();
     // A time the server did not format is formatted here once lib/time has loaded: past midnight in Bucharest.
     expect(await within(item).findByText('6 martie 2026, 00:05')).toBeInTheDocument();
     expect(within(item).getByText('5 martie 2026, 14:30')).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe('policies view', () => {
   it('shows "Nu aveți încă polițe" with a way to buy one', () => {
     renderPolicies(today, { initialPolicies: [] });
     expect(screen.getByRole('heading', { name: 'Nu aveți încă polițe' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cumpără o asigurare' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cumpărați o asigurare' })).toBeInTheDocument();
   });
 
   it('groups expiring, active and expired policies with the PDF and a renewal shortcut', () => {
@@ -182,15 +182,15 @@ describe('policies view', () => {
     const expiring = screen.getByRole('region', { name: /Expiră în următoarele 30 de zile/ });
     expect(within(expiring).getByText(/POL-EXP/)).toBeInTheDocument();
     expect(within(expiring).getByText('Expiră în 21 de zile')).toBeInTheDocument();
-    expect(within(expiring).getByRole('link', { name: 'Reînnoiește' })).toHaveAttribute('href', '/rca?renew=1');
-    expect(within(expiring).getByRole('link', { name: 'Descarcă polița (PDF)' })).toHaveAttribute('href', '/api/v1/policies/1/document');
+    expect(within(expiring).getByRole('link', { name: 'Reînnoiți' })).toHaveAttribute('href', '/rca?renew=1');
+    expect(within(expiring).getByRole('link', { name: 'Descărcați polița (PDF)' })).toHaveAttribute('href', '/api/v1/policies/1/document');
 
     const active = screen.getByRole('region', { name: /^Active/ });
     expect(within(active).getByText(/POL-ACT/)).toBeInTheDocument();
-    expect(within(active).queryByRole('link', { name: 'Reînnoiește' })).toBeNull();
+    expect(within(active).queryByRole('link', { name: 'Reînnoiți' })).toBeNull();
 
     const expired = screen.getByRole('region', { name: /Expirate/ });
-    expect(within(expired).getByRole('link', { name: 'Reînnoiește' })).toHaveAttribute('href', '/house?renew=3');
+    expect(within(expired).getByRole('link', { name: 'Reînnoiți' })).toHaveAttribute('href', '/house?renew=3');
   });
 
   it('adds a newly issued policy live', () => {

@@ -55,7 +55,7 @@ describe('returnTarget (last_url)', () => {
 describe('AuthenticateFlow', () => {
   async function submitEmail(email: string) {
     await userEvent.type(screen.getByLabelText('Adresa de email'), email);
-    await userEvent.click(screen.getByRole('button', { name: 'Continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuați' }));
   }
 
   it('signs an existing user in and goes to a safe last_url', async () => {
@@ -86,15 +86,15 @@ describe('AuthenticateFlow', () => {
     auth.register.mockResolvedValue({ user: { email: 'nou@exemplu.ro' }, isTwoFactorEnabled: false });
     render(<AuthenticateFlow googleClientId="" />);
     await submitEmail('nou@exemplu.ro');
-    expect(await screen.findByRole('heading', { name: 'Creează un cont nou' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Creați un cont nou' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Nume'), 'Pop');
     await userEvent.type(screen.getByLabelText('Prenume'), 'Ana');
     await userEvent.type(screen.getByLabelText('Telefon mobil'), '0722123456');
     await userEvent.type(screen.getByLabelText('Parola'), 'Parola123');
-    await userEvent.type(screen.getByLabelText('Confirmă parola'), 'Parola123');
+    await userEvent.type(screen.getByLabelText('Confirmați parola'), 'Parola123');
     await userEvent.click(screen.getByLabelText(/accept.*termenii/));
     await userEvent.click(screen.getByLabelText(/prelucrarea datelor/));
-    await userEvent.click(screen.getByRole('button', { name: 'Creează contul' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Creați contul' }));
     expect(auth.register).toHaveBeenCalledWith({
       email: 'nou@exemplu.ro',
       last_name: 'Pop',
@@ -112,7 +112,7 @@ describe('AuthenticateFlow', () => {
     auth.emailExists.mockRejectedValueOnce(deleted());
     render(<AuthenticateFlow googleClientId="" />);
     await submitEmail('sters@exemplu.ro');
-    expect(await screen.findByRole('link', { name: 'Contactează-ne' })).toHaveAttribute('href', '/contact-us');
+    expect(await screen.findByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact-us');
     expect(screen.queryByLabelText('Parola')).not.toBeInTheDocument();
   });
 
@@ -121,8 +121,8 @@ describe('AuthenticateFlow', () => {
     auth.resetPassword.mockResolvedValue(undefined);
     render(<AuthenticateFlow resetToken="abc" resetEmail="ion@exemplu.ro" googleClientId="" />);
     await userEvent.type(screen.getByLabelText('Parola nouă'), 'Parola123');
-    await userEvent.type(screen.getByLabelText('Confirmă parola nouă'), 'Parola123');
-    await userEvent.click(screen.getByRole('button', { name: 'Salvează parola nouă' }));
+    await userEvent.type(screen.getByLabelText('Confirmați parola nouă'), 'Parola123');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvați parola nouă' }));
     expect(auth.resetPassword).toHaveBeenCalledWith({
       email: 'ion@exemplu.ro',
       reset_token: 'abc',
@@ -144,13 +144,13 @@ describe('TwoFactorCheck', () => {
     const input = await screen.findByLabelText('Codul de verificare');
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     await userEvent.type(input, '111111');
-    await userEvent.click(screen.getByRole('button', { name: 'Verifică și continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verificați și continuați' }));
     await waitFor(() => expect(input).toHaveAccessibleDescription(/Codul nu a fost acceptat/));
     expect(input).toHaveValue('111111');
     expect(nav.leaveTo).not.toHaveBeenCalled();
     await userEvent.clear(input);
     await userEvent.type(input, '222222');
-    await userEvent.click(screen.getByRole('button', { name: 'Verifică și continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verificați și continuați' }));
     await waitFor(() => expect(nav.leaveTo).toHaveBeenCalledWith('/account/orders'));
     expect(twoFactor.verifyCode).toHaveBeenLastCalledWith({ token: '', provider_code: 'authenticator', two_factor_code: '222222' });
   });
@@ -161,7 +161,7 @@ describe('TwoFactorCheck', () => {
     render(<TwoFactorCheck lastUrl="https://evil.example" />);
     await userEvent.click(await screen.findByRole('button', { name: /cod de recuperare/ }));
     await userEvent.type(screen.getByLabelText('Cod de recuperare'), ' abcd-1234 ');
-    await userEvent.click(screen.getByRole('button', { name: 'Verifică și continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verificați și continuați' }));
     await waitFor(() => expect(nav.leaveTo).toHaveBeenCalledWith('/'));
     expect(twoFactor.verifyCode).toHaveBeenCalledWith({ token: '', provider_code: 'authenticator', recovery_code: 'abcd-1234' });
   });
@@ -170,9 +170,9 @@ describe('TwoFactorCheck', () => {
     twoFactor.listUserProviders.mockResolvedValue([{ code: 'email', name: 'Email', is_enabled: true, is_default: true }]);
     twoFactor.generateCode.mockResolvedValue({ sent: true, expires_in: 600 });
     render(<TwoFactorCheck lastUrl="/account/orders" />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Trimite codul pe email' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Trimiteți codul pe email' }));
     expect(twoFactor.generateCode).toHaveBeenCalledWith('', 'email');
-    const resend = await screen.findByRole('button', { name: 'Retrimite codul' });
+    const resend = await screen.findByRole('button', { name: 'Retrimiteți codul' });
     expect(resend).toBeDisabled();
     expect(screen.getByText(/Puteți cere alt cod în 30 s/)).toBeInTheDocument();
   });

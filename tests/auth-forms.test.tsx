@@ -33,7 +33,7 @@ describe('EmailStepForm', () => {
     render(<EmailStepForm onSubmit={onSubmit} />);
     const email = screen.getByLabelText('Adresa de email');
     await userEvent.type(email, 'ion@');
-    await userEvent.click(screen.getByRole('button', { name: 'Continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuați' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription(M.email);
@@ -47,7 +47,7 @@ describe('EmailStepForm', () => {
     const onSubmit = vi.fn(() => pending.promise);
     render(<EmailStepForm onSubmit={onSubmit} />);
     await userEvent.type(screen.getByLabelText('Adresa de email'), ' Ion@Exemplu.RO');
-    await userEvent.click(screen.getByRole('button', { name: 'Continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuați' }));
     expect(onSubmit).toHaveBeenCalledWith('ion@exemplu.ro');
     const busy = screen.getByRole('button', { name: /Se verifică/ });
     // Busy, and still holding the keyboard focus: aria-disabled, not disabled.
@@ -57,7 +57,7 @@ describe('EmailStepForm', () => {
     await userEvent.click(busy);
     expect(onSubmit).toHaveBeenCalledTimes(1);
     pending.resolve();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Continuă' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continuați' })).toBeEnabled());
   });
 
   it('shows a failure that is not tied to a field as a form alert', async () => {
@@ -65,7 +65,7 @@ describe('EmailStepForm', () => {
       Promise.reject(new ApiError({ code: 'network_error', status: 0, message: 'x', prettyMessage: 'Serverul nu răspunde.' })),
     );
     render(<EmailStepForm defaultEmail="a@b.ro" onSubmit={onSubmit} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuați' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Serverul nu răspunde.');
     expect(screen.getByLabelText('Adresa de email')).toHaveValue('a@b.ro');
   });
@@ -115,7 +115,7 @@ describe('RegisterForm', () => {
     await userEvent.type(screen.getByLabelText('Prenume'), 'Ana');
     await userEvent.type(screen.getByLabelText('Telefon mobil'), '0722 123 456');
     await userEvent.type(screen.getByLabelText('Parola'), 'Parola123');
-    await userEvent.type(screen.getByLabelText('Confirmă parola'), 'Parola123');
+    await userEvent.type(screen.getByLabelText('Confirmați parola'), 'Parola123');
     await userEvent.click(screen.getByLabelText(/accept.*termenii/));
     await userEvent.click(screen.getByLabelText(/prelucrarea datelor/));
   }
@@ -124,13 +124,13 @@ describe('RegisterForm', () => {
     const onSubmit = vi.fn();
     render(<RegisterForm email="nou@exemplu.ro" onSubmit={onSubmit} />);
     await userEvent.type(screen.getByLabelText('Parola'), 'scurt');
-    await userEvent.type(screen.getByLabelText('Confirmă parola'), 'altceva');
-    await userEvent.click(screen.getByRole('button', { name: 'Creează contul' }));
+    await userEvent.type(screen.getByLabelText('Confirmați parola'), 'altceva');
+    await userEvent.click(screen.getByRole('button', { name: 'Creați contul' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Nume')).toHaveAccessibleDescription(M.required);
     expect(screen.getByLabelText('Telefon mobil')).toHaveAccessibleDescription(M.required);
     expect(screen.getByLabelText('Parola')).toHaveAccessibleDescription(expect.stringContaining(M.passwordMin));
-    expect(screen.getByLabelText('Confirmă parola')).toHaveAccessibleDescription(M.confirmationMismatch);
+    expect(screen.getByLabelText('Confirmați parola')).toHaveAccessibleDescription(M.confirmationMismatch);
     expect(screen.getByText(M.terms)).toBeInTheDocument();
     expect(screen.getByText(M.dataProcessing)).toBeInTheDocument();
     expect(screen.getByLabelText('Parola')).toHaveValue('scurt');
@@ -149,7 +149,7 @@ describe('RegisterForm', () => {
     );
     render(<RegisterForm email="Nou@Exemplu.ro" onSubmit={onSubmit} />);
     await fillValid();
-    await userEvent.click(screen.getByRole('button', { name: 'Creează contul' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Creați contul' }));
     expect(onSubmit).toHaveBeenCalledWith({
       email: 'nou@exemplu.ro',
       last_name: 'Popescu',
@@ -184,8 +184,8 @@ describe('ResetPasswordForm', () => {
     render(<ResetPasswordForm email="ion@exemplu.ro" resetToken="tok" onSubmit={onSubmit} />);
     expect(screen.getByLabelText('Adresa de email')).toHaveAttribute('readonly');
     await userEvent.type(screen.getByLabelText('Parola nouă'), 'Parola123');
-    await userEvent.type(screen.getByLabelText('Confirmă parola nouă'), 'Parola123');
-    await userEvent.click(screen.getByRole('button', { name: 'Salvează parola nouă' }));
+    await userEvent.type(screen.getByLabelText('Confirmați parola nouă'), 'Parola123');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvați parola nouă' }));
     expect(onSubmit).toHaveBeenCalledWith({
       email: 'ion@exemplu.ro',
       reset_token: 'tok',
@@ -202,8 +202,8 @@ describe('ChangePasswordForm', () => {
     render(<ChangePasswordForm onSubmit={onSubmit} />);
     await userEvent.type(screen.getByLabelText('Parola actuală'), 'Veche123');
     await userEvent.type(screen.getByLabelText('Parola nouă'), 'Noua1234');
-    await userEvent.type(screen.getByLabelText('Confirmă parola nouă'), 'Noua1234');
-    await userEvent.click(screen.getByRole('button', { name: 'Schimbă parola' }));
+    await userEvent.type(screen.getByLabelText('Confirmați parola nouă'), 'Noua1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Schimbați parola' }));
     expect(onSubmit).toHaveBeenCalledWith({
       current_password: 'Veche123',
       password: 'Noua1234',
@@ -219,8 +219,8 @@ describe('DeletedAccountNotice', () => {
     const other = vi.fn();
     render(<DeletedAccountNotice email="sters@exemplu.ro" onUseAnotherEmail={other} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Contul asociat adresei sters@exemplu.ro a fost șters.');
-    expect(screen.getByRole('link', { name: 'Contactează-ne' })).toHaveAttribute('href', '/contact-us');
-    await userEvent.click(screen.getByRole('button', { name: 'Folosește altă adresă' }));
+    expect(screen.getByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact-us');
+    await userEvent.click(screen.getByRole('button', { name: 'Folosiți altă adresă' }));
     expect(other).toHaveBeenCalled();
   });
 });

@@ -53,7 +53,7 @@ describe('RecoveryCodesPanel', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(<RecoveryCodesPanel codes={codes} onContinue={vi.fn()} />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
-    await user.click(screen.getByRole('button', { name: 'Copiază codurile' }));
+    await user.click(screen.getByRole('button', { name: 'Copiați codurile' }));
     expect(writeText).toHaveBeenCalledWith('AAAA-1111\nBBBB-2222\nCCCC-3333');
     expect(await screen.findByRole('status')).toHaveTextContent('Codurile au fost copiate.');
   });
@@ -70,7 +70,7 @@ describe('RecoveryCodesPanel', () => {
       expect(this.href).toBe('blob:codes');
     });
     render(<RecoveryCodesPanel codes={codes} onContinue={vi.fn()} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Descarcă (.txt)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Descărcați (.txt)' }));
     expect(click).toHaveBeenCalledTimes(1);
     const blob = createObjectURL.mock.calls[0][0];
     const text = await blob.text();
@@ -82,7 +82,7 @@ describe('RecoveryCodesPanel', () => {
   it('continues when asked', async () => {
     const onContinue = vi.fn();
     render(<RecoveryCodesPanel codes={codes} onContinue={onContinue} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Am salvat codurile, continuă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Am salvat codurile, continuați' }));
     expect(onContinue).toHaveBeenCalled();
   });
 
@@ -100,7 +100,7 @@ describe('GoogleSignInButton', () => {
 
   it('says so when no client id is configured, without loading Google', () => {
     render(<GoogleSignInButton clientId="" onCredential={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Continuă cu Google' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continuați cu Google' })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent(GOOGLE_UNCONFIGURED_MESSAGE);
     expect(document.querySelector(`script[src="${GOOGLE_IDENTITY_SRC}"]`)).toBeNull();
   });
@@ -111,7 +111,7 @@ describe('GoogleSignInButton', () => {
     expect(script).not.toBeNull();
     fireEvent.error(script!);
     expect(await screen.findByText(GOOGLE_FAILED_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continuă cu Google' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continuați cu Google' })).toBeDisabled();
   });
 
   it('renders Google’s button and hands its ID token over', async () => {

@@ -20,7 +20,7 @@ describe('contact form', () => {
   it('shows Romanian messages on the invalid fields and sends nothing', async () => {
     const send = vi.fn();
     render(<ContactForm send={send} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(screen.getByLabelText(/Nume și prenume/)).toHaveAccessibleDescription('Introduceți numele.');
     expect(screen.getByLabelText(/Mesaj/)).toHaveAccessibleDescription('Mesajul trebuie să aibă cel puțin 10 caractere.');
     expect(screen.getByLabelText(/Nume și prenume/)).toHaveFocus();
@@ -31,7 +31,7 @@ describe('contact form', () => {
     const send = vi.fn(() => Promise.resolve());
     render(<ContactForm send={send} />);
     const user = await fill();
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(send).toHaveBeenCalledWith({
       name: 'Ana Popescu',
       email: 'ana@exemplu.ro',
@@ -49,7 +49,7 @@ describe('contact form', () => {
     );
     render(<ContactForm send={send} />);
     const user = await fill();
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Serverul nu a răspuns.');
     expect(screen.getByLabelText(/Nume și prenume/)).toHaveValue('Ana Popescu');
     expect(screen.getByLabelText(/Mesaj/)).toHaveValue('Am avut un accident ieri, ce fac?');
@@ -64,7 +64,7 @@ describe('contact form', () => {
     );
     render(<ContactForm send={send} />);
     const user = await fill();
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(await screen.findByText('Domeniul nu primește email.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
   });

@@ -70,7 +70,7 @@ describe('maintenance watcher', () => {
     render(<MaintenanceWatcher lastUrl={null} pollMs={1000} directReturnMs={200} navigate={navigate} />);
     expect(await screen.findByText(/Site-ul funcționează normal/)).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
-    expect(screen.getByRole('link', { name: /Încercați acum|Încearcă acum/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: /Încercați acum|Încercați acum/ })).toHaveAttribute('href', '/');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
     expect(navigate).toHaveBeenCalledTimes(1);
   });

@@ -35,10 +35,10 @@ describe('home products', () => {
   it('shows the four products with a way to start each available one', () => {
     render(<LiveProducts initialStatuses={statuses()} pollMs={0} />);
     for (const [name, cta] of [
-      [/Asigurare RCA/, 'Calculează RCA'],
-      [/Asigurare de călătorie/, 'Calculează călătoria'],
-      [/Asigurare de locuință/, 'Calculează locuința'],
-      [/Asigurare de anvelope/, 'Calculează anvelopele'],
+      [/Asigurare RCA/, 'Calculați RCA'],
+      [/Asigurare de călătorie/, 'Calculați călătoria'],
+      [/Asigurare de locuință/, 'Calculați locuința'],
+      [/Asigurare de anvelope/, 'Calculați anvelopele'],
     ] as const) {
       expect(within(card(name)).getByRole('link', { name: cta })).toHaveAttribute('href');
     }
@@ -49,7 +49,7 @@ describe('home products', () => {
     const rca = card(/Asigurare RCA/);
     expect(within(rca).queryByRole('link')).toBeNull();
     expect(within(rca).getByText(/Momentan indisponibil/)).toBeInTheDocument();
-    expect(within(card(/călătorie/)).getByRole('link', { name: 'Calculează călătoria' })).toBeInTheDocument();
+    expect(within(card(/călătorie/)).getByRole('link', { name: 'Calculați călătoria' })).toBeInTheDocument();
   });
 
   it('shows the vignette flags as available or not', () => {

@@ -45,20 +45,20 @@ describe('ThankYouStatus', () => {
   it('a paid order links the policy PDF and the policies page', () => {
     render(<ThankYouStatus initialOrder={order({ status: 'paid', policy_id: 7, paid_at: '2026-03-01T10:05:00Z' })} />);
     expect(screen.getByText('Plata a fost confirmată. Polița este emisă.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Descarcă polița (PDF)' })).toHaveAttribute('href', '/api/v1/policies/7/document');
+    expect(screen.getByRole('link', { name: 'Descărcați polița (PDF)' })).toHaveAttribute('href', '/api/v1/policies/7/document');
     expect(screen.getByRole('link', { name: 'Polițele mele' })).toHaveAttribute('href', '/account/policies');
     expect(screen.getByText('862,65 lei')).toBeInTheDocument();
     expect(getOrder).not.toHaveBeenCalled();
   });
 
-  it('a refused payment leaves the order unpaid, with "Plătește din nou"', () => {
+  it('a refused payment leaves the order unpaid, with "Plătiți din nou"', () => {
     render(<ThankYouStatus initialOrder={order({ status: 'payment_failed' })} />);
     expect(screen.getByText('Plata nu a reușit. Comanda nu este plătită.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Plătește din nou' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Plătiți din nou' })).toHaveAttribute(
       'href',
       '/wait-to-be-redirected/payment-processor?order_id=42',
     );
-    expect(screen.queryByRole('link', { name: 'Descarcă polița (PDF)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Descărcați polița (PDF)' })).not.toBeInTheDocument();
   });
 
   it('while awaiting the confirmation re-reads the order until the backend says paid', async () => {
@@ -92,7 +92,7 @@ describe('PaymentRedirect', () => {
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('http://127.0.0.1:4000/payment-processor/checkout/p1?signature=x'));
     expect(startPayment).toHaveBeenCalledTimes(1);
     expect(startPayment).toHaveBeenCalledWith('42', `${window.location.origin}/thank-you`);
-    expect(screen.getByText('Te trimitem către procesatorul de plăți…')).toBeInTheDocument();
+    expect(screen.getByText('Vă trimitem către procesatorul de plăți…')).toBeInTheDocument();
   });
 
   it('shows the error and lets the customer try again', async () => {
@@ -103,13 +103,13 @@ describe('PaymentRedirect', () => {
     render(<PaymentRedirect orderId="42" navigate={navigate} />);
     expect(await screen.findByText('Serviciul de plăți nu răspunde.')).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Încearcă din nou' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Încercați din nou' }));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('http://processor/p2'));
   });
 
   it('an order already paid points to its status instead', async () => {
     startPayment.mockRejectedValue(new ApiError({ code: 'order_already_paid', status: 409, message: 'paid' }));
     render(<PaymentRedirect orderId="42" navigate={vi.fn()} />);
-    expect(await screen.findByRole('link', { name: 'Vezi starea comenzii' })).toHaveAttribute('href', '/thank-you?order_id=42');
+    expect(await screen.findByRole('link', { name: 'Vedeți starea comenzii' })).toHaveAttribute('href', '/thank-you?order_id=42');
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -71,7 +71,7 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('checkbox', { name: /Accept termenii/ }));
   await user.click(screen.getByRole('checkbox', { name: /Am citit fișa produsului/ }));
   await user.click(screen.getByRole('checkbox', { name: /Sunt de acord cu prelucrarea datelor/ }));
-  await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+  await user.click(screen.getByRole('button', { name: 'Plasați comanda și plătiți' }));
 }
 
 beforeEach(() => {
@@ -119,12 +119,12 @@ describe('DetailsStep', () => {
     expect(createOrder).toHaveBeenCalledTimes(1);
     first.unmount();
 
-    // Back: the step shows again from its drafts; "Plasează comanda și plătește" pays order 77 again.
+    // Back: the step shows again from its drafts; "Plasați comanda și plătiți" pays order 77 again.
     getOrder.mockResolvedValue({ id: 77, status: 'awaiting_payment' });
     push.mockClear();
     const second = renderStep();
     expect(screen.getByRole('textbox', { name: 'Prenume' })).toHaveValue('Ana');
-    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    await user.click(screen.getByRole('button', { name: 'Plasați comanda și plătiți' }));
     await vi.waitFor(() => expect(push).toHaveBeenCalledWith('/wait-to-be-redirected/payment-processor?order_id=77'));
     expect(createOrder).toHaveBeenCalledTimes(1);
     second.unmount();
@@ -132,7 +132,7 @@ describe('DetailsStep', () => {
     createOrder.mockResolvedValue({ id: 78 });
     renderStep();
     await user.type(screen.getByRole('textbox', { name: 'Nume' }), 'escu');
-    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    await user.click(screen.getByRole('button', { name: 'Plasați comanda și plătiți' }));
     await vi.waitFor(() => expect(createOrder).toHaveBeenCalledTimes(2));
     expect(readDraft('rca:order')).toMatchObject({ id: 78 });
   });
@@ -140,7 +140,7 @@ describe('DetailsStep', () => {
   it('refuses to continue without the consents, with Romanian messages', async () => {
     const user = userEvent.setup();
     renderStep();
-    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    await user.click(screen.getByRole('button', { name: 'Plasați comanda și plătiți' }));
     expect(screen.getByRole('checkbox', { name: /Accept termenii/ })).toHaveAccessibleDescription('Trebuie să acceptați termenii și condițiile.');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Introduceți adresa de email.');
     expect(storeFromProductPage).not.toHaveBeenCalled();
@@ -156,7 +156,8 @@ describe('DetailsStep', () => {
     renderStep();
     await fillAndSubmit(user);
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(message);
-    expect(screen.getByRole('link', { name: 'Autentificați-vă' })).toBeInTheDocument();
+    // The sign-in link sits in the error box too, next to the one under the step's heading.
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Autentificați-vă' })).toHaveAttribute('href', expect.stringMatching(/^\/authenticate\?last_url=/));
     // Said once, on the field: the box under the form does not repeat it.
     expect(screen.getAllByText(message)).toHaveLength(1);
     expect(createOrder).not.toHaveBeenCalled();
@@ -174,7 +175,7 @@ describe('DetailsStep', () => {
     await user.click(screen.getByRole('checkbox', { name: /Accept termenii/ }));
     await user.click(screen.getByRole('checkbox', { name: /Am citit fișa produsului/ }));
     await user.click(screen.getByRole('checkbox', { name: /Sunt de acord cu prelucrarea datelor/ }));
-    await user.click(screen.getByRole('button', { name: 'Plasează comanda și plătește' }));
+    await user.click(screen.getByRole('button', { name: 'Plasați comanda și plătiți' }));
     expect(storeFromProductPage).not.toHaveBeenCalled();
     expect(createOrder).toHaveBeenCalledWith(expect.objectContaining({ customer: expect.objectContaining({ last_name: 'Popescu', email: 'client@exemplu.ro' }) }));
   });
@@ -194,7 +195,7 @@ describe('DetailsStep with an expired quote', () => {
     );
     await fillAndSubmit(user);
     expect(await screen.findByText('Oferta a expirat. Recalculați prețul.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Recalculează ofertele' }));
+    await user.click(screen.getByRole('button', { name: 'Recalculați ofertele' }));
     expect(onRequote).toHaveBeenCalledTimes(1);
     expect(push).not.toHaveBeenCalled();
   }, 20_000);

@@ -71,7 +71,7 @@ describe('OfferList', () => {
     expect(within(first).getByText('B4')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('6 oferte, ordonate după preț');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Alege Asirom, cu decontare directă, 1.078,31 lei' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Alegeți Asirom, cu decontare directă, 1.078,31 lei' }));
     expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'asirom-direct' }));
   });
 

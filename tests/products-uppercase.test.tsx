@@ -22,7 +22,7 @@ function PlateForm() {
       <TextField label="Număr de înmatriculare" uppercase {...form.field('registration_plate')} />
       <TextField label="Serie de șasiu (VIN)" uppercase {...form.field('vin')} />
       <TextField label="Marca" {...form.field('vehicle.make')} />
-      <button type="submit">Vezi ofertele</button>
+      <button type="submit">Vedeți ofertele</button>
     </form>
   );
 }
@@ -56,7 +56,7 @@ describe('upper-case inputs (SPEC §5)', () => {
     await user.type(screen.getByLabelText('Număr de înmatriculare'), 'zz1');
     await user.tab();
     expect(screen.getByLabelText('Număr de înmatriculare')).toHaveAccessibleDescription(/Numărul de înmatriculare nu este valid/);
-    await user.click(screen.getByRole('button', { name: 'Vezi ofertele' }));
+    await user.click(screen.getByRole('button', { name: 'Vedeți ofertele' }));
     expect(screen.getByLabelText('Serie de șasiu (VIN)')).toHaveAccessibleDescription('Introduceți seria de șasiu (VIN).');
     expect(screen.getByLabelText('Număr de înmatriculare')).toHaveFocus();
   });

@@ -147,15 +147,15 @@ describe('AppProviders', () => {
     renderApp({ signedIn: false });
     await screen.findByRole('region', { name: 'Folosim cookie-uri' });
     await waitFor(() => expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(true));
-    await userEvent.click(screen.getByRole('button', { name: 'Acceptă toate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Acceptați toate' }));
     await waitFor(() => expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false));
   });
 
-  it('analytics: no page view without consent; one per navigation after "Acceptă toate"', async () => {
+  it('analytics: no page view without consent; one per navigation after "Acceptați toate"', async () => {
     const view = renderApp({ signedIn: false });
     await screen.findByRole('region', { name: 'Folosim cookie-uri' });
     expect(sendAnalyticsEvent).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Acceptă toate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Acceptați toate' }));
     await waitFor(() => expect(sendAnalyticsEvent).toHaveBeenCalledTimes(1));
     expect(sendAnalyticsEvent.mock.calls[0][0]).toMatchObject({ name: 'pageview', domain: 'broker.test' });
     pathname = '/rca';

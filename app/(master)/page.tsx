@@ -11,7 +11,7 @@ import { getRequestTheme } from '@/themes/request-theme';
 export const metadata: Metadata = {
   title: { absolute: 'Broker Online: asigurări RCA, călătorie, locuință și anvelope' },
   description:
-    'Compară și cumpără online asigurarea RCA, de călătorie, de locuință sau pentru anvelope. Broker de asigurare autorizat ASF.',
+    'Comparați și cumpărați online asigurarea RCA, de călătorie, de locuință sau pentru anvelope. Broker de asigurare autorizat ASF.',
 };
 
 export default async function HomePage() {

@@ -28,7 +28,7 @@ describe('mail outbox', () => {
     expect(await t.server.ctx.workers.mail.runOnce()).toBe(1);
     const [row] = queued('coada@exemplu.ro');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, text: '' });
-    expect(stored('coada@exemplu.ro')).toMatchObject([{ message_id: row.message_id, subject: 'Am primit mesajul tău' }]);
+    expect(stored('coada@exemplu.ro')).toMatchObject([{ message_id: row.message_id, subject: 'Am primit mesajul dumneavoastră' }]);
     expect(await t.server.ctx.workers.mail.runOnce()).toBe(0);
     expect(stored('coada@exemplu.ro')).toHaveLength(1);
   });
@@ -80,7 +80,7 @@ describe('mail outbox', () => {
     await ctx.workers.mail.runOnce();
     // As if the process died after delivering but before marking: the lease expires and the worker tries again.
     ctx.db.prepare("UPDATE mail_queue SET status = 'pending', next_attempt_at = ? WHERE to_address = ?").run(clock.now().toISOString(), 'dublura@exemplu.ro');
-    ctx.db.prepare("UPDATE mail_queue SET text = 'Am primit mesajul tău' WHERE to_address = ?").run('dublura@exemplu.ro');
+    ctx.db.prepare("UPDATE mail_queue SET text = 'Am primit mesajul dumneavoastră' WHERE to_address = ?").run('dublura@exemplu.ro');
     await ctx.workers.mail.runOnce();
     expect(queued('dublura@exemplu.ro')[0].status).toBe('sent');
     expect(stored('dublura@exemplu.ro')).toHaveLength(1);

@@ -78,7 +78,7 @@ describe('late and out-of-order confirmations', () => {
     expect(await events(o.id)).toHaveLength(4);
   });
 
-  it('a payment cancelled by a second "Plătește" still pays an unpaid order; the second charge becomes a refund', async () => {
+  it('a payment cancelled by a second "Plătiți din nou" still pays an unpaid order; the second charge becomes a refund', async () => {
     const o = await newOrder();
     const first = await startPayment(o.id);
     const second = await startPayment(o.id); // cancels the first one here; the processor's page of it stays open

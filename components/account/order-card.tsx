@@ -59,7 +59,7 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
       {isPayable(order) ? (
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <ButtonLink href={payOrderHref(order)} size="sm">
-            {order.status === 'payment_failed' ? 'Plătește din nou' : 'Plătește acum'}
+            {order.status === 'payment_failed' ? 'Plătiți din nou' : 'Plătiți acum'}
           </ButtonLink>
           {order.status === 'payment_failed' ? (
             <span className="text-sm text-muted">Plata anterioară nu a reușit. Puteți încerca din nou.</span>
@@ -80,7 +80,7 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
           ) : null}
           {order.policy_id ? (
             <Link href="/account/policies" className="font-semibold text-primary underline underline-offset-4">
-              Vezi polița
+              Vedeți polița
             </Link>
           ) : null}
         </div>

@@ -48,7 +48,7 @@ export function OrdersList({
         {notice}
       </p>
       {orders.length === 0 ? (
-        <EmptyState title="Nu aveți încă nicio comandă" actionHref="/#produse-titlu" actionLabel="Alege o asigurare">
+        <EmptyState title="Nu aveți încă nicio comandă" actionHref="/#produse-titlu" actionLabel="Alegeți o asigurare">
           Comenzile plasate apar aici, cu starea plății și polița emisă.
         </EmptyState>
       ) : (

@@ -40,7 +40,7 @@ export function PoliciesView({ initialPolicies, dateLocale = 'ro' }: { initialPo
 
   if (policies.length === 0) {
     return (
-      <EmptyState title="Nu aveți încă polițe" actionHref="/#produse-titlu" actionLabel="Cumpără o asigurare">
+      <EmptyState title="Nu aveți încă polițe" actionHref="/#produse-titlu" actionLabel="Cumpărați o asigurare">
         După plata unei comenzi, polița apare aici și o puteți descărca oricând în format PDF.
       </EmptyState>
     );

@@ -72,11 +72,11 @@ export function PolicyCard({
           className="btn btn-secondary btn-sm"
           aria-describedby={headingId}
         >
-          Descarcă polița (PDF)
+          Descărcați polița (PDF)
         </a>
         {renew ? (
           <Link href={renew} className="btn btn-primary btn-sm" aria-describedby={headingId}>
-            Reînnoiește
+            Reînnoiți
           </Link>
         ) : null}
       </div>

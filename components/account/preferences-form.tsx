@@ -109,7 +109,7 @@ export function PreferencesForm({ preferences, save }: { preferences: Preference
         onChange={(event) => set('date_locale', event.target.value as Preferences['date_locale'])}
       />
       <Button type="submit" loading={status === 'saving'} loadingLabel="Se salvează…">
-        Salvează preferințele
+        Salvați preferințele
       </Button>
     </form>
   );

@@ -151,7 +151,7 @@ export function ProfileForm({ profile, save }: { profile: Profile; save: SavePro
         <TextField label="Cod poștal" inputMode="numeric" autoComplete="postal-code" {...bind('postal_code')} />
       </fieldset>
       <Button type="submit" loading={status === 'saving'} loadingLabel="Se salvează…">
-        Salvează modificările
+        Salvați modificările
       </Button>
     </form>
   );

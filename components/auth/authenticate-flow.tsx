@@ -32,9 +32,9 @@ type Props = {
 };
 
 const TITLES: Record<AuthStep, string> = {
-  email: 'Continuă cu adresa de email',
+  email: 'Continuați cu adresa de email',
   'sign-in': 'Autentificare',
-  register: 'Creează un cont nou',
+  register: 'Creați un cont nou',
   deleted: 'Cont șters',
   forgot: 'Ați uitat parola?',
   'forgot-sent': 'Verificați emailul',

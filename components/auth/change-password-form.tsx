@@ -30,7 +30,7 @@ export function ChangePasswordForm({ onSubmit }: Props) {
   });
   const { values, errors, setField } = form;
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Schimbă parola">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Schimbați parola">
       <FormError message={errors.form} />
       <AuthField
         id="change-current-password"
@@ -49,7 +49,7 @@ export function ChangePasswordForm({ onSubmit }: Props) {
       <NewPasswordFields
         idPrefix="change"
         label="Parola nouă"
-        confirmationLabel="Confirmă parola nouă"
+        confirmationLabel="Confirmați parola nouă"
         values={values}
         errors={errors}
         onChange={setField}
@@ -58,7 +58,7 @@ export function ChangePasswordForm({ onSubmit }: Props) {
         {done ? 'Parola a fost schimbată.' : ''}
       </p>
       <div>
-        <SubmitButton pending={form.pending}>Schimbă parola</SubmitButton>
+        <SubmitButton pending={form.pending}>Schimbați parola</SubmitButton>
       </div>
     </form>
   );

@@ -13,10 +13,10 @@ export function DeletedAccountNotice({ email, onUseAnotherEmail }: Props) {
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Link href="/contact-us" className="btn btn-primary">
-          Contactează-ne
+          Contactați-ne
         </Link>
         <button type="button" className="btn btn-ghost" onClick={onUseAnotherEmail}>
-          Folosește altă adresă
+          Folosiți altă adresă
         </button>
       </div>
     </div>

@@ -39,7 +39,7 @@ export function EmailCodeSender({ onSent, email, alreadySent = false }: Props) {
     <div className="flex flex-col gap-2">
       <div>
         <Button variant="secondary" onClick={send} loading={pending} loadingLabel="" disabled={remaining > 0}>
-          {sent ? 'Retrimite codul' : 'Trimite codul pe email'}
+          {sent ? 'Retrimiteți codul' : 'Trimiteți codul pe email'}
         </Button>
       </div>
       <p role="status" aria-live="polite" className="text-sm">

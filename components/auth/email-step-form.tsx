@@ -40,7 +40,7 @@ export function EmailStepForm({ defaultEmail = '', onSubmit }: Props) {
         error={form.errors.email}
       />
       <SubmitButton pending={form.pending} pendingLabel="Se verifică…">
-        Continuă
+        Continuați
       </SubmitButton>
     </form>
   );

@@ -24,7 +24,7 @@ export function ForgotPasswordForm({ email, onSubmit }: Props) {
     onSubmit: (data) => onSubmit(data.email),
   });
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Resetează parola">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Resetați parola">
       <p className="text-sm text-muted">
         Introduceți adresa de email a contului. Vă trimitem un link cu care vă puteți alege o parolă nouă.
       </p>
@@ -42,7 +42,7 @@ export function ForgotPasswordForm({ email, onSubmit }: Props) {
         onChange={(e) => form.setField('email', e.target.value)}
         error={form.errors.email}
       />
-      <SubmitButton pending={form.pending}>Trimite linkul de resetare</SubmitButton>
+      <SubmitButton pending={form.pending}>Trimiteți linkul de resetare</SubmitButton>
     </form>
   );
 }

@@ -18,7 +18,7 @@ export const GOOGLE_FAILED_MESSAGE =
   'Serviciul Google nu a putut fi încărcat. Verificați conexiunea sau autentificați-vă cu adresa de email.';
 
 /**
- * "Continuă cu Google": loads Google Identity Services only when a client id is configured and renders
+ * "Continuați cu Google": loads Google Identity Services only when a client id is configured and renders
  * Google's own button. Without a client id, or when the script cannot load, it says so instead of failing
  * silently.
  */
@@ -68,7 +68,7 @@ export function GoogleSignInButton({ clientId, onCredential }: Props) {
     return (
       <div className="flex flex-col gap-2">
         <button type="button" className="btn btn-ghost w-full border border-border" disabled aria-describedby="google-sign-in-status">
-          Continuă cu Google
+          Continuați cu Google
         </button>
         <p id="google-sign-in-status" role="status" className="text-sm text-muted">
           {clientId ? GOOGLE_FAILED_MESSAGE : GOOGLE_UNCONFIGURED_MESSAGE}

@@ -22,7 +22,7 @@ export function recoveryCodesText(codes: string[], now: Date = new Date()): stri
 }
 
 /** The recovery codes, shown once after two-factor is turned on, with copy, download (.txt) and continue. */
-export function RecoveryCodesPanel({ codes, onContinue, continueLabel = 'Am salvat codurile, continuă' }: Props) {
+export function RecoveryCodesPanel({ codes, onContinue, continueLabel = 'Am salvat codurile, continuați' }: Props) {
   const [status, setStatus] = useState('');
 
   async function copy() {
@@ -65,10 +65,10 @@ export function RecoveryCodesPanel({ codes, onContinue, continueLabel = 'Am salv
       </ol>
       <div className="flex flex-col gap-2 sm:flex-row">
         <button type="button" className="btn btn-secondary" onClick={copy}>
-          Copiază codurile
+          Copiați codurile
         </button>
         <button type="button" className="btn btn-secondary" onClick={download}>
-          Descarcă (.txt)
+          Descărcați (.txt)
         </button>
       </div>
       <p role="status" aria-live="polite" className="text-sm text-success">

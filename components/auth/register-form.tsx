@@ -38,7 +38,7 @@ export function RegisterForm({ email, onSubmit }: Props) {
   });
   const { values, errors, setField } = form;
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Creează cont">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Creați cont">
       <FormError message={errors.form} />
       <AuthField
         id="register-email"
@@ -91,7 +91,7 @@ export function RegisterForm({ email, onSubmit }: Props) {
       <NewPasswordFields
         idPrefix="register"
         label="Parola"
-        confirmationLabel="Confirmă parola"
+        confirmationLabel="Confirmați parola"
         values={values}
         errors={errors}
         onChange={setField}
@@ -129,7 +129,7 @@ export function RegisterForm({ email, onSubmit }: Props) {
         }
       />
       <SubmitButton pending={form.pending} pendingLabel="Se creează contul…">
-        Creează contul
+        Creați contul
       </SubmitButton>
     </form>
   );

@@ -53,12 +53,12 @@ export function ResetPasswordForm({ email, resetToken, firstPassword = false, on
       <NewPasswordFields
         idPrefix="reset"
         label={firstPassword ? 'Parola' : 'Parola nouă'}
-        confirmationLabel={firstPassword ? 'Confirmă parola' : 'Confirmă parola nouă'}
+        confirmationLabel={firstPassword ? 'Confirmați parola' : 'Confirmați parola nouă'}
         values={values}
         errors={errors}
         onChange={setField}
       />
-      <SubmitButton pending={form.pending}>{firstPassword ? 'Salvează parola' : 'Salvează parola nouă'}</SubmitButton>
+      <SubmitButton pending={form.pending}>{firstPassword ? 'Salvați parola' : 'Salvați parola nouă'}</SubmitButton>
     </form>
   );
 }

@@ -111,7 +111,7 @@ export function SecuritySessions() {
             </div>
             {s.is_current ? null : (
               <Button size="sm" variant="ghost" onClick={() => end(s.id)} loading={pending === s.id} loadingLabel="">
-                Închide
+                Închideți
               </Button>
             )}
           </li>
@@ -123,7 +123,7 @@ export function SecuritySessions() {
       </p>
       <div>
         <Button variant="secondary" onClick={endOthers} disabled={others.length === 0} loading={pending === 'others'} loadingLabel="">
-          Închide celelalte sesiuni
+          Închideți celelalte sesiuni
         </Button>
       </div>
     </div>

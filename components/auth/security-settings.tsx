@@ -17,7 +17,7 @@ export function SecuritySettings() {
       </section>
       <section aria-labelledby="security-password" className="flex max-w-md flex-col gap-4">
         <h2 id="security-password" className="text-2xl font-semibold">
-          Schimbă parola
+          Schimbați parola
         </h2>
         <ChangePasswordForm onSubmit={changePassword} />
       </section>

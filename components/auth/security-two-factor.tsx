@@ -81,7 +81,7 @@ export function SecurityTwoFactor() {
           telefon sau de pe email.
         </p>
         <Link href="/account/2fa?last_url=%2Faccount%2Fsecurity" className="btn btn-primary self-start">
-          Activează autentificarea în doi pași
+          Activați autentificarea în doi pași
         </Link>
       </div>
     );
@@ -98,7 +98,7 @@ export function SecurityTwoFactor() {
           configurați din nou.
         </Alert>
       ) : null}
-      <form onSubmit={turnOff} noValidate className="flex flex-col gap-4" aria-label="Dezactivează autentificarea în doi pași">
+      <form onSubmit={turnOff} noValidate className="flex flex-col gap-4" aria-label="Dezactivați autentificarea în doi pași">
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-medium">Confirmați dezactivarea cu</legend>
           <label className="flex items-center gap-2">
@@ -141,7 +141,7 @@ export function SecurityTwoFactor() {
         )}
         <div>
           <SubmitButton pending={pending} variant="secondary" pendingLabel="Se dezactivează…">
-            Dezactivează autentificarea în doi pași
+            Dezactivați autentificarea în doi pași
           </SubmitButton>
         </div>
       </form>

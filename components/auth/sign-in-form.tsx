@@ -53,7 +53,7 @@ export function SignInForm({ email, onSubmit, onForgotPassword }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} className="size-4" />
-          Afișează parola
+          Afișați parola
         </label>
         <button
           type="button"

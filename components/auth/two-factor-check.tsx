@@ -125,7 +125,7 @@ export function TwoFactorCheck({ lastUrl }: { lastUrl?: string | null }) {
         </>
       )}
       <SubmitButton pending={pending} pendingLabel="Se verifică…">
-        Verifică și continuă
+        Verificați și continuați
       </SubmitButton>
       <button
         type="button"

@@ -122,7 +122,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
       <div className="flex flex-col gap-4">
         <Alert tone="success">Autentificarea în doi pași este deja activă pentru contul dumneavoastră.</Alert>
         <a href={target} className="btn btn-primary self-start">
-          Continuă
+          Continuați
         </a>
       </div>
     );
@@ -179,7 +179,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
           </p>
         ) : null}
         <SubmitButton pending={pending} pendingLabel="Se pregătește…">
-          Continuă
+          Continuați
         </SubmitButton>
       </form>
     );
@@ -212,7 +212,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
                 {groupKey(stage.qr.secret)}
               </code>
             </p>
-            <CopyTextButton text={stage.qr.secret} label="Copiază cheia" copiedMessage="Cheia a fost copiată." />
+            <CopyTextButton text={stage.qr.secret} label="Copiați cheia" copiedMessage="Cheia a fost copiată." />
           </div>
         </div>
       ) : (
@@ -230,7 +230,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
         hint={stage.provider === 'authenticator' ? 'Codul afișat de aplicație pentru acest cont.' : undefined}
       />
       <SubmitButton pending={pending} pendingLabel="Se verifică…">
-        Activează
+        Activați
       </SubmitButton>
       <button
         type="button"

@@ -50,13 +50,13 @@ export function PaymentRedirect({ orderId, navigate = replace }: { orderId: stri
       {state.kind === 'starting' || state.kind === 'redirecting' ? (
         <p role="status" className="flex items-center gap-3 text-lg">
           <Spinner label="" />
-          {state.kind === 'starting' ? 'Pregătim plata securizată…' : 'Te trimitem către procesatorul de plăți…'}
+          {state.kind === 'starting' ? 'Pregătim plata securizată…' : 'Vă trimitem către procesatorul de plăți…'}
         </p>
       ) : null}
       {state.kind === 'paid' ? (
         <Alert tone="success" title="Comanda este deja plătită">
           <Link className="text-primary underline" href={`/thank-you?order_id=${encodeURIComponent(orderId ?? '')}`}>
-            Vezi starea comenzii
+            Vedeți starea comenzii
           </Link>
         </Alert>
       ) : null}
@@ -66,7 +66,7 @@ export function PaymentRedirect({ orderId, navigate = replace }: { orderId: stri
             {state.message}
           </Alert>
           <div className="flex flex-wrap gap-3">
-            {orderId ? <Button onClick={() => void start()}>Încearcă din nou</Button> : null}
+            {orderId ? <Button onClick={() => void start()}>Încercați din nou</Button> : null}
             <Link className="btn btn-secondary" href="/account/orders">
               Comenzile mele
             </Link>

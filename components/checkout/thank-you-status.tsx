@@ -17,7 +17,7 @@ export const THANK_YOU_POLL_LIMIT = 60;
 
 /**
  * The order's real status as the backend knows it (never assumed from the browser's return): paid → policy
- * and PDF; refused → unpaid with "Plătește din nou"; awaiting → live until the confirmation arrives.
+ * and PDF; refused → unpaid with "Plătiți din nou"; awaiting → live until the confirmation arrives.
  */
 export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { initialOrder: Order; pollMs?: number }) {
   const [order, setOrder] = useState(initialOrder);
@@ -72,13 +72,13 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
       {order.status === 'paid' ? (
         <>
           <Alert tone="success" title="Plata a fost confirmată. Polița este emisă.">
-            Ți-am trimis polița pe email, în format PDF. O găsești oricând în contul tău.
+            V-am trimis polița pe email, în format PDF. O găsiți oricând în contul dumneavoastră.
           </Alert>
           {facts}
           <div className="flex flex-wrap gap-3">
             {order.policy_id ? (
               <a className="btn btn-primary" href={`/api/v1/policies/${order.policy_id}/document`} download>
-                Descarcă polița (PDF)
+                Descărcați polița (PDF)
               </a>
             ) : null}
             <ButtonLink href="/account/policies" variant="secondary">
@@ -94,13 +94,13 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
               {waiting ? <Spinner /> : null}
               {waiting
                 ? 'Procesatorul de plăți ne confirmă plata în câteva momente. Pagina se actualizează singură.'
-                : 'Nu am primit încă confirmarea plății. Dacă plata nu a reușit, o poți relua.'}
+                : 'Nu am primit încă confirmarea plății. Dacă plata nu a reușit, o puteți relua.'}
             </span>
           </Alert>
           {facts}
           {!waiting ? (
             <div>
-              <ButtonLink href={payOrderHref(order)}>Plătește din nou</ButtonLink>
+              <ButtonLink href={payOrderHref(order)}>Plătiți din nou</ButtonLink>
             </div>
           ) : null}
         </>
@@ -108,11 +108,11 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
       {order.status === 'payment_failed' ? (
         <>
           <Alert tone="error" title="Plata nu a reușit. Comanda nu este plătită.">
-            Procesatorul a refuzat plata. Nu ți-am reținut niciun ban; poți încerca din nou, cu același card sau cu altul.
+            Procesatorul a refuzat plata. Nu v-am reținut niciun ban; puteți încerca din nou, cu același card sau cu altul.
           </Alert>
           {facts}
           <div className="flex flex-wrap gap-3">
-            <ButtonLink href={payOrderHref(order)}>Plătește din nou</ButtonLink>
+            <ButtonLink href={payOrderHref(order)}>Plătiți din nou</ButtonLink>
             <ButtonLink href="/account/orders" variant="secondary">
               Comenzile mele
             </ButtonLink>
@@ -122,7 +122,7 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
       {order.status === 'cancelled' ? (
         <>
           <Alert tone="warning" title="Comanda a fost anulată.">
-            Poți cere o ofertă nouă oricând.
+            Puteți cere o ofertă nouă oricând.
           </Alert>
           {facts}
         </>

@@ -115,7 +115,7 @@ export function ContactForm({ send, initial }: { send: SendContact; initial?: Pa
       </div>
       <TextareaField id="contact-mesaj" label="Mesaj" rows={6} required {...bind('message')} />
       <Button type="submit" loading={status === 'sending'} loadingLabel="Se trimite mesajul…">
-        Trimite mesajul
+        Trimiteți mesajul
       </Button>
     </form>
   );

@@ -86,7 +86,7 @@ export function MaintenanceWatcher({
       )}
       <p>
         <a href={target} className="font-semibold text-primary underline underline-offset-4">
-          Încearcă acum
+          Încercați acum
         </a>
       </p>
     </div>

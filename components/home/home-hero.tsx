@@ -12,12 +12,12 @@ export function HomeHero({ theme }: { theme: ThemeAssets }) {
             Asigurări online, simplu și rapid
           </h1>
           <p className="mt-4 max-w-xl text-lg text-muted">
-            Compari oferte RCA, de călătorie, de locuință și pentru anvelope de la mai mulți asigurători, plătești cu
-            cardul și primești polița pe email în câteva minute.
+            Comparați oferte RCA, de călătorie, de locuință și pentru anvelope de la mai mulți asigurători, plătiți cu
+            cardul și primiți polița pe email în câteva minute.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink href="/rca" size="lg">
-              Calculează RCA
+              Calculați RCA
             </ButtonLink>
             <ButtonLink href="/travel" variant="secondary" size="lg">
               Asigurare de călătorie

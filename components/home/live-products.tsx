@@ -28,7 +28,7 @@ export function LiveProducts({ initialStatuses, pollMs }: { initialStatuses: Pro
     <>
       <section aria-labelledby="produse-titlu" className="py-12">
         <h2 id="produse-titlu" className="text-2xl font-bold text-primary sm:text-3xl">
-          Ce asigurare cauți?
+          Ce asigurare căutați?
         </h2>
         {statuses === null ? (
           <LoadError

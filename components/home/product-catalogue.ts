@@ -26,10 +26,10 @@ const PRODUCTS: Omit<HomeProduct, 'available'>[] = [
     code: 'rca',
     icon: productIcons.rca,
     title: 'Asigurare RCA',
-    summary: 'Compari ofertele asigurătorilor pentru mașina ta, cu sau fără decontare directă.',
+    summary: 'Comparați ofertele asigurătorilor pentru mașina dumneavoastră, cu sau fără decontare directă.',
     points: ['Datele vehiculului completate după număr și VIN', 'Clasa bonus-malus afișată', 'Perioade de la 1 la 12 luni'],
     href: '/rca',
-    cta: 'Calculează RCA',
+    cta: 'Calculați RCA',
   },
   {
     code: 'travel',
@@ -38,16 +38,16 @@ const PRODUCTS: Omit<HomeProduct, 'available'>[] = [
     summary: 'Cheltuieli medicale în străinătate, repatriere, sporturi de iarnă și anularea călătoriei.',
     points: ['Europa sau toată lumea', 'Până la 7 călători pe o poliță', 'Pachete de la 10.000 la 100.000 EUR'],
     href: '/travel',
-    cta: 'Calculează călătoria',
+    cta: 'Calculați călătoria',
   },
   {
     code: 'house',
     icon: productIcons.house,
     title: 'Asigurare de locuință',
-    summary: 'Polița PAD obligatorie și, dacă vrei, o asigurare facultativă pentru clădire și bunuri.',
+    summary: 'Polița PAD obligatorie și, dacă doriți, o asigurare facultativă pentru clădire și bunuri.',
     points: ['PAD de la 50 de lei pe an', 'Furt, răspundere civilă, instalații', 'Plata în până la 4 rate'],
     href: '/house',
-    cta: 'Calculează locuința',
+    cta: 'Calculați locuința',
   },
   {
     code: 'tire',
@@ -56,7 +56,7 @@ const PRODUCTS: Omit<HomeProduct, 'available'>[] = [
     summary: 'Înlocuirea sau repararea anvelopelor avariate accidental, pentru 1–3 ani.',
     points: ['Anvelope standard sau run-flat', 'Între 2 și 4 anvelope', 'Garanția Michelin TireSecure+'],
     href: '/tire',
-    cta: 'Calculează anvelopele',
+    cta: 'Calculați anvelopele',
   },
 ];
 

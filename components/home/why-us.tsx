@@ -6,17 +6,17 @@ const reasons = [
   {
     icon: productIcons.world,
     title: 'Oferte de la mai mulți asigurători',
-    text: 'Vezi prețurile unul lângă altul și alegi acoperirea potrivită, fără drumuri și fără telefoane.',
+    text: 'Vedeți prețurile unul lângă altul și alegeți acoperirea potrivită, fără drumuri și fără telefoane.',
   },
   {
     icon: productIcons.family,
     title: 'Consultanță de la un broker autorizat',
-    text: 'Suntem înregistrați la ASF și te ajutăm și după cumpărare, inclusiv la deschiderea unei daune.',
+    text: 'Suntem înregistrați la ASF și vă ajutăm și după cumpărare, inclusiv la deschiderea unei daune.',
   },
   {
     icon: productIcons.household,
     title: 'Polița pe email, în câteva minute',
-    text: 'Plătești cu cardul printr-un procesator de plăți autorizat, iar polița ajunge imediat în contul tău.',
+    text: 'Plătiți cu cardul printr-un procesator de plăți autorizat, iar polița ajunge imediat în contul dumneavoastră.',
   },
 ] as const;
 
@@ -25,7 +25,7 @@ export function WhyUs() {
     <section id="de-ce-noi" aria-labelledby="de-ce-noi-title" className="bg-surface py-12 sm:py-16">
       <Container>
         <h2 id="de-ce-noi-title" className="text-2xl font-bold text-primary sm:text-3xl">
-          De ce să cumperi prin noi
+          De ce să cumpărați prin noi
         </h2>
         <ul className="mt-8 grid gap-8 md:grid-cols-3">
           {reasons.map((reason, index) => (

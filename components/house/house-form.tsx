@@ -118,7 +118,7 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
 
       <div>
         <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vezi ofertele
+          Vedeți ofertele
         </Button>
       </div>
     </form>

@@ -19,7 +19,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
         className="inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground hover:bg-primary-light"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? 'Închide meniul' : 'Deschide meniul'}
+        aria-label={open ? 'Închideți meniul' : 'Deschideți meniul'}
         onClick={toggle}
       >
         <svg className="h-6 w-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

@@ -14,7 +14,7 @@ export async function NotFoundView() {
           <p className="font-mono text-base text-foreground" data-testid="not-found-message">
             Page Not Found: <RequestedPath serverPath={path} />
           </p>
-          <p className="mt-3">Pagina pe care o cauți nu există sau a fost mutată. Verifică adresa sau pornește de la pagina principală.</p>
+          <p className="mt-3">Pagina pe care o căutați nu există sau a fost mutată. Verificați adresa sau porniți de la pagina principală.</p>
         </>
       }
     />

@@ -32,14 +32,14 @@ export function ServerError({ error, retry }: { error: unknown; retry?: () => vo
       statusCode={statusOf(error)}
       description={
         <>
-          <p>A apărut o eroare neașteptată și nu am putut afișa pagina. Te rugăm să încerci din nou peste câteva momente.</p>
+          <p>A apărut o eroare neașteptată și nu am putut afișa pagina. Vă rugăm să încercați din nou peste câteva momente.</p>
           {digest ? <p className="mt-2 text-sm">Cod de referință: {digest}</p> : null}
         </>
       }
     >
       {retry ? (
         <button type="button" className="btn btn-secondary" onClick={() => retry()}>
-          Încearcă din nou
+          Încercați din nou
         </button>
       ) : null}
     </ErrorView>

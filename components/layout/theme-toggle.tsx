@@ -46,7 +46,7 @@ export function ThemeToggle({ className }: { className?: string }) {
     if (ready) applyThemeClass(isDarkTheme);
   }, [ready, isDarkTheme]);
 
-  const label = isDarkTheme ? 'Activează tema luminoasă' : 'Activează tema întunecată';
+  const label = isDarkTheme ? 'Activați tema luminoasă' : 'Activați tema întunecată';
   return (
     <button
       type="button"

@@ -201,17 +201,17 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <form noValidate onSubmit={onSubmit} aria-labelledby="details-heading" className="flex flex-col gap-6">
         <h2 id="details-heading" className="text-2xl font-semibold">
-          Datele tale
+          Datele dumneavoastră
         </h2>
         {authenticated && user ? (
           <p className="text-muted">
-            Ești autentificat ca <strong>{user.email}</strong>. Am completat datele din profilul tău.
+            Sunteți autentificat ca <strong>{user.email}</strong>. Am completat datele din profilul dumneavoastră.
           </p>
         ) : (
           <p className="text-muted">
-            Îți creăm un cont cu aceste date, ca să găsești polița în contul tău. Ai deja cont?{' '}
+            Vă creăm un cont cu aceste date, ca să găsiți polița în contul dumneavoastră. Aveți deja cont?{' '}
             <Link className="text-primary underline" href={`/authenticate?last_url=${encodeURIComponent(returnPath)}`}>
-              Autentifică-te
+              Autentificați-vă
             </Link>
             ; datele introduse rămân aici.
           </p>
@@ -305,7 +305,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
               {expired && onRequote ? (
                 <div className="mt-3">
                   <Button size="sm" onClick={onRequote}>
-                    Recalculează ofertele
+                    Recalculați ofertele
                   </Button>
                 </div>
               ) : null}
@@ -317,7 +317,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
             Înapoi la oferte
           </Button>
           <Button type="submit" loading={busy} loadingLabel="Se plasează comanda…">
-            Plasează comanda și plătește
+            Plasați comanda și plătiți
           </Button>
         </div>
         {!authenticated ? <CaptchaNotice /> : null}

@@ -36,7 +36,7 @@ export function OfferCard({ offer, onChoose, cheapest = false }: { offer: Offer;
         </ul>
       ) : null}
       <Button className="mt-auto" onClick={() => onChoose(offer)} aria-describedby={headingId}>
-        Alege oferta
+        Alegeți oferta
       </Button>
     </Card>
   );

@@ -25,7 +25,7 @@ export function OfferList({ quote, onChoose }: { quote: Quote; onChoose: (offer:
       {quote.product_code === 'rca' ? (
         <>
           <p className="mb-4 text-sm text-muted">
-            Cu decontare directă, paguba ta este plătită de propriul asigurător RCA, fără să aștepți asigurătorul
+            Cu decontare directă, paguba dumneavoastră este plătită de propriul asigurător RCA, fără să așteptați asigurătorul
             vinovatului.
           </p>
           <ul className="flex flex-col gap-4" aria-label="Oferte RCA">

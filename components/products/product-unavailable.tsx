@@ -10,7 +10,7 @@ export function ProductUnavailable({ productName }: { productName: string }) {
         devine din nou disponibil.
       </Alert>
       <ButtonLink href="/" variant="secondary">
-        Vezi celelalte produse
+        Vedeți celelalte produse
       </ButtonLink>
     </div>
   );

@@ -64,7 +64,7 @@ export function QuoteFlowView({ flow, flowKey, productName, identity, prefill, s
         <div className="flex flex-col gap-6">
           <div>
             <Button variant="secondary" onClick={() => flow.goTo('form')}>
-              Modifică datele
+              Modificați datele
             </Button>
           </div>
           <OfferList quote={state.quote} onChoose={(o) => flow.chooseOffer(o.id)} />

@@ -12,8 +12,8 @@ function PriceCell({ offer, label, insurerName, onChoose }: { offer: Offer | nul
         {formatLeiFromBani(offer.price_bani)}
       </span>
       <span className="text-xs text-muted">{offer.period_label}</span>
-      <Button size="sm" onClick={() => onChoose(offer)} aria-label={`Alege ${insurerName}, ${label.toLowerCase()}, ${formatLeiFromBani(offer.price_bani)}`}>
-        Alege
+      <Button size="sm" onClick={() => onChoose(offer)} aria-label={`Alegeți ${insurerName}, ${label.toLowerCase()}, ${formatLeiFromBani(offer.price_bani)}`}>
+        Alegeți
       </Button>
     </div>
   );

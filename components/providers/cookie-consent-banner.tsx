@@ -10,7 +10,7 @@ import { useStoresHydrated } from '@/stores/hydration';
 import { useSystemStore } from '@/stores/system-store';
 
 /**
- * Cookie consent (SPEC §1, §7): "Acceptă toate" / "Doar esențiale". The choice is kept in systemStore
+ * Cookie consent (SPEC §1, §7): "Acceptați toate" / "Doar esențiale". The choice is kept in systemStore
  * (isCookieConsentAccepted) and sent to POST /api/v1/cookie-consents (the BFF adds bearer and client IP).
  * A non-modal region at the bottom: the last box of the page, sticky to the bottom of the viewport, so it takes its
  * own room in the layout from the first paint (nothing stays hidden under it on phones, and nothing moves when
@@ -106,7 +106,7 @@ export function CookieConsentBanner() {
             Doar esențiale
           </button>
           <button type="button" className="btn btn-primary btn-sm" aria-disabled={sending || undefined} onClick={() => void choose('all')}>
-            Acceptă toate
+            Acceptați toate
           </button>
         </div>
       </div>

@@ -6,7 +6,7 @@ export function NewBuildToast() {
     <div className="flex flex-col gap-2">
       <p>Este disponibilă o versiune nouă a site-ului.</p>
       <button type="button" className="btn btn-primary btn-sm self-start" onClick={() => window.location.reload()}>
-        Reîncarcă pagina
+        Reîncărcați pagina
       </button>
     </div>
   );

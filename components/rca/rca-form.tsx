@@ -121,7 +121,7 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
         </div>
         <div className="flex flex-col items-start gap-2">
           <Button variant="secondary" onClick={() => void runLookup(values.registration_plate, values.vin)} loading={lookup.kind === 'busy'} loadingLabel="Căutăm vehiculul…">
-            Caută datele vehiculului
+            Căutați datele vehiculului
           </Button>
           <div aria-live="polite" className="text-sm">
             {lookup.kind === 'found' ? <p className="text-success">{lookup.text}</p> : null}
@@ -246,7 +246,7 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
 
       <div>
         <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vezi ofertele
+          Vedeți ofertele
         </Button>
       </div>
     </form>

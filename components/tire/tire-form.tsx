@@ -102,7 +102,7 @@ export function TireForm({ form, busy, onSubmit, michelin = false }: { form: For
       </section>
       <div>
         <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          {michelin ? 'Vezi prețul garanției' : 'Vezi ofertele'}
+          {michelin ? 'Vedeți prețul garanției' : 'Vedeți ofertele'}
         </Button>
       </div>
     </form>

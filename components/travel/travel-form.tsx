@@ -102,7 +102,7 @@ export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean
               <TextField className="min-w-56" label={`Data nașterii, călătorul ${index + 1}`} type="date" required {...f(`travellers.${index}.birth_date`)} />
               {values.travellers.length > 1 ? (
                 <Button variant="ghost" size="sm" onClick={() => setTravellers(values.travellers.filter((__, i) => i !== index))}>
-                  Elimină călătorul {index + 1}
+                  Eliminați călătorul {index + 1}
                 </Button>
               ) : null}
             </li>
@@ -112,7 +112,7 @@ export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean
         {values.travellers.length < TRAVEL_MAX_TRAVELLERS ? (
           <div>
             <Button variant="secondary" size="sm" onClick={() => setTravellers([...values.travellers, { birth_date: '' }])}>
-              Adaugă un călător
+              Adăugați un călător
             </Button>
           </div>
         ) : null}
@@ -138,7 +138,7 @@ export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean
 
       <div>
         <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vezi ofertele
+          Vedeți ofertele
         </Button>
       </div>
     </form>

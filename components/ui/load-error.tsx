@@ -29,7 +29,7 @@ export function LoadError({
       <p>{message}</p>
       {referenceCode ? <p className="mt-2 text-sm">Cod de referință: {referenceCode}</p> : null}
       <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} loading={retrying} loadingLabel="Se reîncearcă…">
-        Încearcă din nou
+        Încercați din nou
       </Button>
     </Alert>
   );

@@ -52,7 +52,7 @@ export async function createRcaOrder(request: APIRequestContext, backendURL: str
   );
 }
 
-/** "Plătește" in the shop: a new payment of the order (earlier pending ones are cancelled here). */
+/** "Plătiți din nou" in the shop: a new payment of the order (earlier pending ones are cancelled here). */
 export async function startPayment(request: APIRequestContext, backendURL: string, token: string, orderId: number, webOrigin: string): Promise<Payment> {
   const p = await ok<{ payment_id: string; redirect_url: string }>(
     await request.post(`${backendURL}/api/v1/orders/${orderId}/payments`, {

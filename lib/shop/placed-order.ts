@@ -2,7 +2,7 @@ import { clearDrafts, DRAFT_PREFIX, readDraft, writeDraft } from './draft-store'
 
 /**
  * The order a purchase's details step placed, kept with its drafts (`${flowKey}:order`) so that coming back from
- * the payment page (Back) shows the details step as it was, and "Plasează comanda și plătește" pays that same
+ * the payment page (Back) shows the details step as it was, and "Plasați comanda și plătiți" pays that same
  * order again instead of placing a second one. The drafts go when the order is paid (thank-you page).
  */
 export type PlacedOrder = { id: number; request: string };

@@ -8,20 +8,20 @@ import { brokerIdentity } from '@/lib/broker-identity';
 
 export const metadata: Metadata = {
   title: 'Contact',
-  description: 'Scrie-ne sau sună-ne pentru întrebări despre oferte, polițe sau daune.',
+  description: 'Scrieți-ne sau sunați-ne pentru întrebări despre oferte, polițe sau daune.',
 };
 
 export default function ContactPage() {
   const b = brokerIdentity;
   return (
     <Container className="py-10 sm:py-14">
-      <PageHeader title="Contactează-ne">
-        <p>Ai o întrebare despre o ofertă, o poliță sau o daună? Scrie-ne sau sună-ne: îți răspundem în zilele lucrătoare.</p>
+      <PageHeader title="Contactați-ne">
+        <p>Aveți o întrebare despre o ofertă, o poliță sau o daună? Scrieți-ne sau sunați-ne: vă răspundem în zilele lucrătoare.</p>
       </PageHeader>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section aria-labelledby="formular-contact">
         <h2 id="formular-contact" className="mb-4 text-xl font-semibold">
-          Trimite-ne un mesaj
+          Trimiteți-ne un mesaj
         </h2>
         <CaptchaProvider>
           <ContactSection />

@@ -20,7 +20,7 @@ export default async function HousePage({ searchParams }: { searchParams: Promis
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Asigurare de locuință">
-        <p>Începe cu polița obligatorie PAD împotriva cutremurului, inundației și alunecărilor de teren, apoi adaugă, dacă vrei, asigurarea facultativă pentru clădire și bunuri.</p>
+        <p>Începeți cu polița obligatorie PAD împotriva cutremurului, inundației și alunecărilor de teren, apoi adăugați, dacă doriți, asigurarea facultativă pentru clădire și bunuri.</p>
       </PageHeader>
       <ul className="mb-8 grid max-w-3xl list-disc gap-2 pl-6 text-muted">
         <li>PAD tip A (beton armat, cărămidă): suma asigurată 100.000 lei.</li>

@@ -19,8 +19,8 @@ export default async function MichelinTireSecurePage() {
           </p>
           <h1 className="text-3xl font-bold sm:text-4xl">Michelin TireSecure+</h1>
           <p className="mt-3 max-w-3xl text-lg opacity-90">
-            Ai cumpărat un set de 4 anvelope noi Michelin pentru autoturism sau SUV? Înregistrează-le online în cel mult 30
-            de zile de la cumpărare și beneficiezi de protecție pentru avariile accidentale.
+            Ați cumpărat un set de 4 anvelope noi Michelin pentru autoturism sau SUV? Înregistrați-le online în cel mult 30
+            de zile de la cumpărare și beneficiați de protecție pentru avariile accidentale.
           </p>
         </Container>
       </div>
@@ -28,9 +28,9 @@ export default async function MichelinTireSecurePage() {
         <ul className="mb-8 grid max-w-3xl list-disc gap-2 pl-6 text-muted">
           <li>Acoperă până la 2 anvelope în primele 12 luni de la cumpărare.</li>
           <li>Daunele se rezolvă la un service partener eligibil.</li>
-          <li>Ai nevoie de factura de cumpărare: data cumpărării și numărul facturii.</li>
+          <li>Aveți nevoie de factura de cumpărare: data cumpărării și numărul facturii.</li>
         </ul>
-        <h2 className="mb-4 text-2xl font-semibold">Înregistrează anvelopele</h2>
+        <h2 className="mb-4 text-2xl font-semibold">Înregistrați anvelopele</h2>
         <TireShop michelin partnerCode={partnerCode} productAvailable={product?.is_available ?? null} />
       </Container>
     </>

@@ -9,7 +9,7 @@ import { loadOrderForThankYou } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
   title: 'Mulțumim pentru comandă',
-  description: 'Confirmarea comenzii tale de asigurare.',
+  description: 'Confirmarea comenzii dumneavoastră de asigurare.',
 };
 
 /** The processor returns here with `?order_id=…&payment_id=…`; the status shown is the backend's, read now. */
@@ -19,19 +19,19 @@ export default async function ThankYouPage({ searchParams }: { searchParams: Pro
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Mulțumim pentru comandă!">
-        <p>Aici vezi starea reală a comenzii, așa cum ne-a confirmat-o procesatorul de plăți.</p>
+        <p>Aici vedeți starea reală a comenzii, așa cum ne-a confirmat-o procesatorul de plăți.</p>
       </PageHeader>
       {result.kind === 'found' ? (
         <ThankYouStatus initialOrder={result.order} />
       ) : result.kind === 'unavailable' ? (
         <ReloadError
           title="Nu am putut citi starea comenzii"
-          message="Serverul nu răspunde momentan. Plata ta este în siguranță: starea comenzii se confirmă și fără această pagină."
+          message="Serverul nu răspunde momentan. Plata dumneavoastră este în siguranță: starea comenzii se confirmă și fără această pagină."
           referenceCode={result.referenceCode}
         />
       ) : (
         <Alert tone="warning" title="Nu am găsit comanda">
-          Verifică starea comenzilor în{' '}
+          Verificați starea comenzilor în{' '}
           <Link className="text-primary underline" href="/account/orders">
             Comenzile mele
           </Link>

@@ -9,7 +9,7 @@ import { ProductCache } from '@/components/products/product-cache';
 
 export const metadata: Metadata = {
   title: 'Asigurare pentru anvelope',
-  description: 'Asigură anvelopele noi împotriva avariilor accidentale: înlocuire sau reparație, pe 1 până la 3 ani.',
+  description: 'Asigurați anvelopele noi împotriva avariilor accidentale: înlocuire sau reparație, pe 1 până la 3 ani.',
 };
 
 export default async function TirePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
@@ -21,12 +21,12 @@ export default async function TirePage({ searchParams }: { searchParams: Promise
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Asigurare pentru anvelope">
-        <p>Protejează anvelopele noi împotriva avariilor accidentale de pe drum: tăieturi, înțepături, umflături sau deformări.</p>
+        <p>Protejați anvelopele noi împotriva avariilor accidentale de pe drum: tăieturi, înțepături, umflături sau deformări.</p>
       </PageHeader>
       <ul className="mb-8 grid max-w-3xl list-disc gap-2 pl-6 text-muted">
         <li>Pentru cel puțin 2 anvelope noi, standard sau run-flat.</li>
         <li>Perioadă de 1, 2 sau 3 ani, cu o limită anuală și sume per anvelopă pentru înlocuire și reparație.</li>
-        <li>Ai cumpărat 4 anvelope Michelin? Vezi și garanția <Link className="text-primary underline" href="/michelin-tiresecureplus">Michelin TireSecure+</Link>.</li>
+        <li>Ați cumpărat 4 anvelope Michelin? Vedeți și garanția <Link className="text-primary underline" href="/michelin-tiresecureplus">Michelin TireSecure+</Link>.</li>
       </ul>
       <ProductCache code="tire" product={product} statuses={statuses} />
       <TireShop

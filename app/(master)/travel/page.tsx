@@ -24,7 +24,7 @@ export default async function TravelPage({ searchParams }: { searchParams: Promi
       {partner ? <PartnerBadge name={partner.name} /> : null}
       <PageHeader title="Asigurare de călătorie">
         <p>
-          Alege zona, perioada și persoanele care călătoresc și compară ofertele pentru cheltuieli medicale în
+          Alegeți zona, perioada și persoanele care călătoresc și comparați ofertele pentru cheltuieli medicale în
           străinătate, cu opțiuni pentru sporturi de iarnă, anularea călătoriei sau asistență rutieră.
         </p>
       </PageHeader>

@@ -8,7 +8,7 @@ import { getPublicConfig } from '@/lib/config/env';
 
 export const metadata: Metadata = {
   title: 'Autentificare',
-  description: 'Intră în contul tău sau creează un cont nou pentru a-ți vedea polițele și comenzile.',
+  description: 'Intrați în contul dumneavoastră sau creați un cont nou pentru a vă vedea polițele și comenzile.',
 };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -22,8 +22,8 @@ export default async function AuthenticatePage({ searchParams }: Props) {
   const query = await searchParams;
   return (
     <>
-      <PageHeader title="Intră în cont">
-        <p>Autentifică-te cu adresa de email și parola sau cu contul Google. Dacă nu ai încă un cont, îl poți crea aici.</p>
+      <PageHeader title="Intrați în cont">
+        <p>Autentificați-vă cu adresa de email și parola sau cu contul Google. Dacă nu aveți încă un cont, îl puteți crea aici.</p>
       </PageHeader>
       {first(query.session_ended) === '1' ? (
         <Alert tone="warning" className="mx-auto mb-6 w-full max-w-md" title="Sesiunea dumneavoastră s-a încheiat">

@@ -16,7 +16,7 @@ export default async function MaintenancePage({ searchParams }: Props) {
     <>
       <PageHeader title="Revenim în curând">
         <p>
-          Facem lucrări de mentenanță ca să îți oferim un serviciu mai bun. Datele și comenzile tale sunt în siguranță;
+          Facem lucrări de mentenanță ca să vă oferim un serviciu mai bun. Datele și comenzile dumneavoastră sunt în siguranță;
           site-ul va fi din nou disponibil în scurt timp.
         </p>
       </PageHeader>

@@ -45,7 +45,7 @@ export const PRODUCTS = [
       owner_types: [opt('person', 'Persoană fizică'), opt('company', 'Persoană juridică')],
       bonus_malus_classes: ['M8', 'M7', 'M6', 'M5', 'M4', 'M3', 'M2', 'M1', 'B0', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8'],
       start_date: { min_days_ahead: 1, max_days_ahead: 30 },
-      direct_settlement: { available: true, label: 'Decontare directă', description: 'Paguba ta este plătită de propriul asigurător RCA, fără să aștepți asigurătorul vinovatului.' },
+      direct_settlement: { available: true, label: 'Decontare directă', description: 'Paguba dumneavoastră este plătită de propriul asigurător RCA, fără să așteptați asigurătorul vinovatului.' },
       limits: { year_min: 1950, engine_cc_max: 10000, power_kw_max: 1000, max_mass_kg_max: 40000, seats_max: 60 },
       countries_of_validity: 'Toate statele sistemului Carte Verde',
     },
@@ -163,7 +163,7 @@ export function rcaInsurerTariff(insurer: string) {
       'Vătămări corporale și decese până la 6.450.000 EUR pe eveniment',
       'Valabilă în toate statele sistemului Carte Verde',
     ],
-    direct_settlement_coverage: ['Decontare directă: dauna este plătită de asigurătorul tău'],
+    direct_settlement_coverage: ['Decontare directă: dauna este plătită de asigurătorul dumneavoastră'],
   };
 }
 
@@ -276,10 +276,10 @@ export const FAQ = [
   {
     category: 'RCA',
     questions: [
-      ['ce-este-rca', 'Ce este asigurarea RCA?', 'RCA este asigurarea obligatorie de răspundere civilă auto. Acoperă pagubele produse altor persoane într-un accident din vina ta.'],
+      ['ce-este-rca', 'Ce este asigurarea RCA?', 'RCA este asigurarea obligatorie de răspundere civilă auto. Acoperă pagubele produse altor persoane într-un accident din vina dumneavoastră.'],
       ['cum-se-calculeaza-pretul-rca', 'Cum se calculează prețul RCA?', 'Prețul depinde de vehicul (categorie, capacitate, putere), de proprietar (vârstă, județ), de clasa bonus-malus și de perioada aleasă.'],
-      ['ce-este-bonus-malus', 'Ce este clasa bonus-malus?', 'Este clasa stabilită din istoricul de daune al proprietarului pentru vehicul: clasele B aduc reduceri, clasele M majorări. Nu o alegi tu, o stabilește asigurătorul.'],
-      ['ce-este-decontarea-directa', 'Ce este decontarea directă?', 'Cu decontare directă, dacă ești păgubit, despăgubirea o plătește asigurătorul tău RCA, apoi acesta recuperează banii de la asigurătorul vinovatului.'],
+      ['ce-este-bonus-malus', 'Ce este clasa bonus-malus?', 'Este clasa stabilită din istoricul de daune al proprietarului pentru vehicul: clasele B aduc reduceri, clasele M majorări. Nu o alegeți dumneavoastră, o stabilește asigurătorul.'],
+      ['ce-este-decontarea-directa', 'Ce este decontarea directă?', 'Cu decontare directă, dacă sunteți păgubit, despăgubirea o plătește asigurătorul dumneavoastră RCA, apoi acesta recuperează banii de la asigurătorul vinovatului.'],
       ['pot-anula-rca', 'Pot anula polița RCA?', 'Nu. Polița RCA nu poate fi anulată după emitere, decât în cazurile prevăzute de lege (de exemplu, radierea sau înstrăinarea vehiculului).'],
     ],
   },
@@ -300,16 +300,16 @@ export const FAQ = [
   {
     category: 'Plată și poliță',
     questions: [
-      ['cum-platesc', 'Cum pot plăti?', 'Plătești online cu cardul, pe pagina securizată a procesatorului de plăți. Comanda este confirmată după ce procesatorul ne anunță plata.'],
-      ['cand-primesc-polita', 'Când primesc polița?', 'Imediat după confirmarea plății: o primești pe email în format PDF și o găsești în contul tău.'],
+      ['cum-platesc', 'Cum pot plăti?', 'Plătiți online cu cardul, pe pagina securizată a procesatorului de plăți. Comanda este confirmată după ce procesatorul ne anunță plata.'],
+      ['cand-primesc-polita', 'Când primesc polița?', 'Imediat după confirmarea plății: o primiți pe email în format PDF și o găsiți în contul dumneavoastră.'],
       ['polita-pe-telefon', 'Este valabilă polița afișată pe telefon?', 'Da. Polița RCA afișată pe telefon este o dovadă valabilă a asigurării.'],
     ],
   },
   {
     category: 'Cont',
     questions: [
-      ['am-uitat-parola', 'Am uitat parola. Ce fac?', 'Folosește „Am uitat parola” pe pagina de autentificare: îți trimitem pe email un link de resetare valabil 60 de minute.'],
-      ['autentificare-in-doi-pasi', 'Ce este autentificarea în doi pași?', 'Pe lângă parolă, introduci un cod din aplicația de autentificare sau primit pe email. Îți protejează contul chiar dacă parola este aflată de altcineva.'],
+      ['am-uitat-parola', 'Am uitat parola. Ce fac?', 'Folosiți „Am uitat parola” pe pagina de autentificare: vă trimitem pe email un link de resetare valabil 60 de minute.'],
+      ['autentificare-in-doi-pasi', 'Ce este autentificarea în doi pași?', 'Pe lângă parolă, introduceți un cod din aplicația de autentificare sau primit pe email. Vă protejează contul chiar dacă parola este aflată de altcineva.'],
     ],
   },
 ];
@@ -339,7 +339,7 @@ export const INFO_PAGES = [
   {
     slug: 'cookies',
     title: 'Politica de cookie-uri',
-    body_html: `<h2>Ce sunt cookie-urile</h2><p>Fișiere mici salvate în browser. Folosim cookie-uri esențiale (sesiune, securitate) și, doar cu acordul dumneavoastră, cookie-uri de analiză.</p><h2>Alegerea dumneavoastră</h2><p>Puteți alege „Acceptă toate” sau „Doar esențiale” și vă puteți schimba oricând opțiunea.</p>`,
+    body_html: `<h2>Ce sunt cookie-urile</h2><p>Fișiere mici salvate în browser. Folosim cookie-uri esențiale (sesiune, securitate) și, doar cu acordul dumneavoastră, cookie-uri de analiză.</p><h2>Alegerea dumneavoastră</h2><p>Puteți alege „Acceptați toate” sau „Doar esențiale” și vă puteți schimba oricând opțiunea.</p>`,
   },
   {
     slug: 'anpc-sal',

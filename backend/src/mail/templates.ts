@@ -23,20 +23,20 @@ function wrap(title: string, paragraphs: string[]): { text: string; html: string
 export function resetPasswordMail(name: string, link: string) {
   return {
     subject: 'Resetarea parolei',
-    ...wrap(`Bună, ${name}!`, [
-      'Ai cerut resetarea parolei contului tău. Deschide linkul de mai jos pentru a alege o parolă nouă:',
+    ...wrap(`Bună ziua, ${name}!`, [
+      'Ați cerut resetarea parolei contului dumneavoastră. Deschideți linkul de mai jos pentru a alege o parolă nouă:',
       link,
-      'Linkul este valabil 60 de minute și poate fi folosit o singură dată. Dacă nu ai cerut resetarea, ignoră acest mesaj.',
+      'Linkul este valabil 60 de minute și poate fi folosit o singură dată. Dacă nu ați cerut resetarea, ignorați acest mesaj.',
     ]),
   };
 }
 
 export function twoFactorCodeMail(name: string, code: string) {
   return {
-    subject: `Codul tău de verificare: ${code}`,
-    ...wrap(`Bună, ${name}!`, [
-      `Codul tău de verificare este: ${code}`,
-      'Codul expiră în 10 minute. Nu îl comunica nimănui.',
+    subject: `Codul dumneavoastră de verificare: ${code}`,
+    ...wrap(`Bună ziua, ${name}!`, [
+      `Codul dumneavoastră de verificare este: ${code}`,
+      'Codul expiră în 10 minute. Nu îl comunicați nimănui.',
     ]),
   };
 }
@@ -60,10 +60,10 @@ const invoiceLine = (invoiceNumber: string | undefined) =>
 
 export function policyIssuedMail(name: string, policyNumber: string, productName: string, invoiceNumber?: string) {
   return {
-    subject: `Polița ta ${policyNumber} a fost emisă`,
-    ...wrap(`Bună, ${name}!`, [
+    subject: `Polița dumneavoastră ${policyNumber} a fost emisă`,
+    ...wrap(`Bună ziua, ${name}!`, [
       `Plata a fost confirmată și polița ${productName} cu numărul ${policyNumber} a fost emisă.`,
-      'Găsești polița atașată acestui mesaj, în format PDF, și în contul tău, la secțiunea Polițe.',
+      'Găsiți polița atașată acestui mesaj, în format PDF, și în contul dumneavoastră, la secțiunea Polițe.',
       ...invoiceLine(invoiceNumber),
     ]),
   };
@@ -73,10 +73,10 @@ export function vignetteIssuedMail(name: string, series: string, productName: st
   const dmy = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
   return {
     subject: `${productName} pentru ${plate}: seria ${series}`,
-    ...wrap(`Bună, ${name}!`, [
+    ...wrap(`Bună ziua, ${name}!`, [
       `Plata a fost confirmată și vigneta (${productName}) pentru vehiculul ${plate} a fost emisă, cu seria ${series}.`,
       `Este valabilă de la ${dmy(startsOn)} până la ${dmy(endsOn)} inclusiv.`,
-      'Dovada achiziției este atașată acestui mesaj, în format PDF, și se află în contul tău, la secțiunea Vignete.',
+      'Dovada achiziției este atașată acestui mesaj, în format PDF, și se află în contul dumneavoastră, la secțiunea Vignete.',
       ...invoiceLine(invoiceNumber),
     ]),
   };
@@ -84,8 +84,8 @@ export function vignetteIssuedMail(name: string, series: string, productName: st
 
 export function contactReceivedMail(name: string, subject: string) {
   return {
-    subject: 'Am primit mesajul tău',
-    ...wrap(`Bună, ${name}!`, [`Am primit mesajul tău cu subiectul „${subject}” și îți răspundem în cel mult o zi lucrătoare.`]),
+    subject: 'Am primit mesajul dumneavoastră',
+    ...wrap(`Bună ziua, ${name}!`, [`Am primit mesajul dumneavoastră cu subiectul „${subject}” și vă răspundem în cel mult o zi lucrătoare.`]),
   };
 }
 
@@ -98,11 +98,11 @@ export function expiryReminderMail(m: {
   const what = m.isVignette ? `Vigneta (${m.productName}) cu seria ${m.number}` : `Polița ${m.productName} nr. ${m.number}`;
   return {
     subject: `${m.isVignette ? 'Vigneta' : 'Polița'} pentru ${m.object} expiră ${when}`,
-    ...wrap(`Bună, ${m.name}!`, [
+    ...wrap(`Bună ziua, ${m.name}!`, [
       `${what}, pentru ${m.object}, este valabilă până la ${dmy} inclusiv și expiră ${when}.`,
-      'O poți reînnoi cu un clic: formularul se deschide completat, cu începutul în ziua de după expirare.',
+      'O puteți reînnoi cu un clic: formularul se deschide completat, cu începutul în ziua de după expirare.',
       m.renewUrl,
-      `Nu mai vrei aceste mementouri? Le poți opri din contul tău, la Preferințe: ${m.preferencesUrl}`,
+      `Nu mai doriți aceste mementouri? Le puteți opri din contul dumneavoastră, la Preferințe: ${m.preferencesUrl}`,
     ]),
   };
 }

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/time';
 
 export const metadata: Metadata = {
   title: 'Comenzile mele',
-  description: 'Comenzile tale de asigurare și starea plăților.',
+  description: 'Comenzile dumneavoastră de asigurare și starea plăților.',
 };
 
 export default async function OrdersPage() {
@@ -22,7 +22,7 @@ export default async function OrdersPage() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Comenzile mele">
-        <p>Aici găsești comenzile tale de asigurare, starea fiecărei plăți și polița emisă pentru fiecare comandă.</p>
+        <p>Aici găsiți comenzile dumneavoastră de asigurare, starea fiecărei plăți și polița emisă pentru fiecare comandă.</p>
       </PageHeader>
       <OrdersList initialOrders={orders} dateLabels={dateLabels} dateLocale={dateLocale} />
     </Container>

@@ -7,7 +7,7 @@ import type { Policy } from '@/lib/api/policies';
 
 export const metadata: Metadata = {
   title: 'Polițele mele',
-  description: 'Polițele tale active, cele care expiră în curând și cele expirate, cu documentul PDF.',
+  description: 'Polițele dumneavoastră active, cele care expiră în curând și cele expirate, cu documentul PDF.',
 };
 
 export default async function PoliciesPage() {
@@ -19,7 +19,7 @@ export default async function PoliciesPage() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Polițele mele">
-        <p>Descarcă polița în format PDF oricând și reînnoiește-o cu datele deja completate.</p>
+        <p>Descărcați polița în format PDF oricând și reînnoiți-o cu datele deja completate.</p>
       </PageHeader>
       <PoliciesView initialPolicies={policies} dateLocale={dateLocale} />
     </Container>

@@ -15,7 +15,7 @@ export default async function PreferencesPage() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Preferințe">
-        <p>Alege cum arată site-ul și ce mesaje primești de la noi.</p>
+        <p>Alegeți cum arată site-ul și ce mesaje primiți de la noi.</p>
       </PageHeader>
       <div className="max-w-3xl">
         <PreferencesSection preferences={preferences} />

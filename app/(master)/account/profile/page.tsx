@@ -7,7 +7,7 @@ import type { Profile } from '@/lib/api/types';
 
 export const metadata: Metadata = {
   title: 'Profilul meu',
-  description: 'Numele, telefonul și adresa contului tău.',
+  description: 'Numele, telefonul și adresa contului dumneavoastră.',
 };
 
 export default async function ProfilePage() {
@@ -15,7 +15,7 @@ export default async function ProfilePage() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Profilul meu">
-        <p>Datele tale de contact, folosite pentru a completa mai repede ofertele și comenzile.</p>
+        <p>Datele dumneavoastră de contact, folosite pentru a completa mai repede ofertele și comenzile.</p>
       </PageHeader>
       <div className="max-w-3xl">
         <ProfileSection profile={profile} />

@@ -13,7 +13,7 @@ export default function SecurityPage() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Securitatea contului">
-        <p>Schimbă parola, administrează autentificarea în doi pași și închide sesiunile de pe dispozitivele pe care nu le mai folosești.</p>
+        <p>Schimbați parola, administrați autentificarea în doi pași și închideți sesiunile de pe dispozitivele pe care nu le mai folosiți.</p>
       </PageHeader>
       <CaptchaProvider>
         <SecuritySettings />

@@ -43,7 +43,7 @@ export default async function InfoPage({ params }: Props) {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Informații">
-        <p>Informațiile legale despre noi și despre felul în care lucrăm cu datele și polițele tale.</p>
+        <p>Informațiile legale despre noi și despre felul în care lucrăm cu datele și polițele dumneavoastră.</p>
       </PageHeader>
       <ul className="grid max-w-3xl gap-2">
         {pages.map((p) => (

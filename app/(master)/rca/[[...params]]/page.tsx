@@ -13,7 +13,7 @@ import { ProductCache } from '@/components/products/product-cache';
 
 export const metadata: Metadata = {
   title: 'Asigurare RCA',
-  description: 'Calculează online asigurarea RCA după numărul de înmatriculare și seria de șasiu și compară ofertele asigurătorilor.',
+  description: 'Calculați online asigurarea RCA după numărul de înmatriculare și seria de șasiu și comparați ofertele asigurătorilor.',
 };
 
 function decodeSegment(segment: string): string {
@@ -50,7 +50,7 @@ export default async function RcaPage({
       {partner ? <PartnerBadge name={partner.name} /> : null}
       <PageHeader title="Asigurare RCA">
         <p>
-          Introdu numărul de înmatriculare și seria de șasiu (VIN), completează datele proprietarului și compară ofertele
+          Introduceți numărul de înmatriculare și seria de șasiu (VIN), completați datele proprietarului și comparați ofertele
           RCA ale asigurătorilor, cu sau fără decontare directă.
         </p>
       </PageHeader>

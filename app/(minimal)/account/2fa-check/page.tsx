@@ -5,7 +5,7 @@ import { CaptchaProvider } from '@/components/providers/captcha-provider';
 
 export const metadata: Metadata = {
   title: 'Verificare în doi pași',
-  description: 'Introdu codul de verificare pentru a continua.',
+  description: 'Introduceți codul de verificare pentru a continua.',
 };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -20,7 +20,7 @@ export default async function TwoFactorCheckPage({ searchParams }: Props) {
   return (
     <>
       <PageHeader title="Verificare în doi pași">
-        <p>Introdu codul din aplicația de autentificare pentru a confirma că tu ești cel care se autentifică.</p>
+        <p>Introduceți codul din aplicația de autentificare pentru a confirma că dumneavoastră sunteți cel care se autentifică.</p>
       </PageHeader>
       <CaptchaProvider>
         <TwoFactorCheck lastUrl={first(query.last_url)} />

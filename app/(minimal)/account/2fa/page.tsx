@@ -6,7 +6,7 @@ import { sendPendingSessionToCheck } from '@/lib/account/customer';
 
 export const metadata: Metadata = {
   title: 'Autentificare în doi pași',
-  description: 'Configurează autentificarea în doi pași pentru contul tău.',
+  description: 'Configurați autentificarea în doi pași pentru contul dumneavoastră.',
 };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -22,8 +22,8 @@ export default async function TwoFactorSetupPage({ searchParams }: Props) {
   await sendPendingSessionToCheck(lastUrl ? `/account/2fa?last_url=${encodeURIComponent(lastUrl)}` : '/account/2fa');
   return (
     <>
-      <PageHeader title="Configurează autentificarea în doi pași">
-        <p>Pentru siguranța contului, adaugă un al doilea pas la autentificare: un cod generat de aplicația de autentificare de pe telefon.</p>
+      <PageHeader title="Configurați autentificarea în doi pași">
+        <p>Pentru siguranța contului, adăugați un al doilea pas la autentificare: un cod generat de aplicația de autentificare de pe telefon.</p>
       </PageHeader>
       <CaptchaProvider>
         <TwoFactorSetup lastUrl={lastUrl} />

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = {
   title: 'Redirecționare către plată',
-  description: 'Te trimitem către pagina securizată a procesatorului de plăți.',
+  description: 'Vă trimitem către pagina securizată a procesatorului de plăți.',
 };
 
 export default async function PaymentRedirectPage({ searchParams }: { searchParams: Promise<{ order_id?: string | string[] }> }) {
@@ -13,8 +13,8 @@ export default async function PaymentRedirectPage({ searchParams }: { searchPara
   const orderId = id && /^\d{1,12}$/.test(id) ? id : null;
   return (
     <>
-      <PageHeader title="Te redirecționăm către plată">
-        <p>În câteva momente ajungi pe pagina securizată a procesatorului de plăți. Nu închide această fereastră.</p>
+      <PageHeader title="Vă redirecționăm către plată">
+        <p>În câteva momente ajungeți pe pagina securizată a procesatorului de plăți. Nu închideți această fereastră.</p>
       </PageHeader>
       <PaymentRedirect orderId={orderId} />
     </>
