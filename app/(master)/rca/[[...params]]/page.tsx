@@ -4,8 +4,8 @@ import { PartnerBadge } from '@/components/layout/partner-badge';
 import { RcaShop } from '@/components/rca/rca-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { loadRenewedPolicy, rcaRenewalValues } from '@/lib/shop/renewal';
-import { toBucharestDay } from '@/lib/time';
+import { RenewalNotice } from '@/components/products/renewal-notice';
+import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
 import type { RcaFormValues } from '@/lib/validation/products/rca';
@@ -33,7 +33,7 @@ export default async function RcaPage({
   searchParams,
 }: {
   params: Promise<{ params?: string[] }>;
-  searchParams: Promise<{ renew?: string | string[] }>;
+  searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[] }>;
 }) {
   const segments = (await params).params ?? [];
   if (segments.length > 2) notFound();
@@ -42,7 +42,7 @@ export default async function RcaPage({
   const [partner, { product, statuses }, renewed] = await Promise.all([
     currentPartner(),
     loadProductPageData('rca'),
-    searchParams.then((s) => loadRenewedPolicy(s.renew, 'rca')),
+    searchParams.then((s) => loadRenewal(s, 'rca')),
   ]);
 
   return (
@@ -54,6 +54,7 @@ export default async function RcaPage({
           RCA ale asigurătorilor, cu sau fără decontare directă.
         </p>
       </PageHeader>
+      <RenewalNotice notice={renewed.notice} />
       <ProductCache code="rca" product={product} statuses={statuses} />
       <RcaShop
         plate={plate}
@@ -61,7 +62,7 @@ export default async function RcaPage({
         partnerCode={partner?.code ?? null}
         initialStatuses={statuses}
         productAvailable={product?.is_available ?? null}
-        renewal={renewed ? (rcaRenewalValues(renewed, toBucharestDay(new Date())) as Partial<RcaFormValues>) : null}
+        renewal={renewed.values as Partial<RcaFormValues> | null}
       />
     </Container>
   );
