@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { PartnerBadge } from '@/components/layout/partner-badge';
 import { RcaShop } from '@/components/rca/rca-shop';
 import { Container } from '@/components/ui/container';
@@ -8,6 +8,7 @@ import { RenewalNotice } from '@/components/products/renewal-notice';
 import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
+import { rcaQuotePath } from '@/lib/validation/plate-entry';
 import type { RcaFormValues } from '@/lib/validation/products/rca';
 import { ProductCache } from '@/components/products/product-cache';
 
@@ -15,6 +16,8 @@ export const metadata: Metadata = {
   title: 'Asigurare RCA',
   description: 'Calculează online asigurarea RCA după numărul de înmatriculare și seria de șasiu și compară ofertele asigurătorilor.',
 };
+
+const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.slice(0, 40) ?? '';
 
 function decodeSegment(segment: string): string {
   try {
@@ -33,16 +36,25 @@ export default async function RcaPage({
   searchParams,
 }: {
   params: Promise<{ params?: string[] }>;
-  searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[] }>;
+  searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[]; registration_plate?: string | string[]; vin?: string | string[] }>;
 }) {
   const segments = (await params).params ?? [];
   if (segments.length > 2) notFound();
+  const query = await searchParams;
+  // The home page's plate box without JavaScript (GET /rca?registration_plate=…&vin=…): to the prefilled quote,
+  // or back to the box with what was typed, which shows why it was refused.
+  if (segments.length === 0 && query.registration_plate !== undefined) {
+    const typed = { plate: firstOf(query.registration_plate), vin: firstOf(query.vin) };
+    const path = rcaQuotePath(typed.plate, typed.vin);
+    if (path) redirect(path);
+    redirect(`/?${new URLSearchParams({ registration_plate: typed.plate, vin: typed.vin })}#rca-rapid-titlu`);
+  }
   const plate = segments[0] ? normalizePlate(decodeSegment(segments[0])) : null;
   const vin = segments[1] ? normalizeVin(decodeSegment(segments[1])) : null;
   const [partner, { product, statuses }, renewed] = await Promise.all([
     currentPartner(),
     loadProductPageData('rca'),
-    searchParams.then((s) => loadRenewal(s, 'rca')),
+    loadRenewal(query, 'rca'),
   ]);
 
   return (
