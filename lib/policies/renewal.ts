@@ -2,7 +2,8 @@
 import { addDaysToDay, daysBetween } from '../time/day';
 
 /**
- * Renewal shortcut: the product page's form prefills from `?renew=<policy id>`.
+ * Renewal shortcut: the product page's form prefills from `?renew=<policy id>` (the account) or `?reinnoire=<token>`
+ * (an expiry reminder's link, which the reference backend builds from this same table).
  * Product codes of the backend → the shop's product routes.
  */
 const PRODUCT_ROUTES: Record<string, string> = {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { bucharestDay } from '../../lib/clock';
 import { addDaysToDay, addMonthsToDay, daysBetween } from '../../../../lib/time/day';
-import { movedTrip } from '../../../../lib/policies/renewal';
+// The web app's page of each product (one copy with the web app), where `?reinnoire=<token>` opens the renewal.
+import { movedTrip, productRoute } from '../../../../lib/policies/renewal';
 import { queueMail } from '../../mail/outbox';
 import { expiryReminderMail } from '../../mail/templates';
 import { productRow } from '../products/service';
@@ -11,17 +12,6 @@ import { policyOfRenewalToken, tokenHash } from './tokens';
 
 /** Days before the last day of a policy or vignette on which its reminder is mailed. */
 export const REMINDER_THRESHOLDS = [30, 7, 1] as const;
-
-/** The web app's page of each product, where `?reinnoire=<token>` opens the prefilled renewal. */
-export const PRODUCT_PAGES: Record<string, string> = {
-  rca: '/rca',
-  travel: '/travel',
-  'house-insurance': '/house',
-  tire: '/tire',
-  'michelin-tiresecureplus': '/michelin-tiresecureplus',
-  'ro-vignette': '/rovinieta',
-  'hu-vignette': '/vigneta-ungaria',
-};
 
 /**
  * The threshold an item is due for, `days` days before its last day: the smallest threshold not below
@@ -72,7 +62,7 @@ export function runExpiryReminders(ctx: AppContext): number {
       const at = ctx.clock.now().toISOString();
       const r = insert.run(c.id, threshold, optedOut ? 'opted_out' : 'sent', token ? tokenHash(token) : null, at);
       if (r.changes === 0 || !token) return;
-      const page = PRODUCT_PAGES[c.product_code] ?? '/';
+      const page = productRoute(c.product_code) ?? '/';
       queueMail(ctx, {
         to: c.email,
         ...expiryReminderMail({
@@ -128,7 +118,7 @@ export function findRenewal(ctx: AppContext, token: string) {
   const startDate = addDaysToDay(row.ends_on, 1);
   return {
     product_code: row.product_code,
-    page: PRODUCT_PAGES[row.product_code] ?? '/',
+    page: productRoute(row.product_code) ?? '/',
     previous_ends_on: row.ends_on,
     start_date: startDate,
     insured_object: row.insured_object,
