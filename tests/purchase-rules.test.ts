@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '@/lib/api/checkout';
-import { rcaLatestStartDay, renewalStartDay } from '@/lib/policies/renewal';
+import { latestStartDay, renewalStartDay } from '@/lib/policies/renewal';
 import { rankOffers } from '@/lib/shop/offers';
 import { cuiControlDigit, isValidCui } from '@/lib/validation/formats';
 import { emptyRcaForm, rcaInputSchema, rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca';
@@ -19,10 +19,10 @@ describe('renewal start (Europe/Bucharest days)', () => {
   });
 
   it('lets an RCA renewal start 31 days ahead when bought 30 days before the end, not earlier', () => {
-    expect(rcaLatestStartDay('2026-11-23', null)).toBe('2026-12-23');
-    expect(rcaLatestStartDay('2026-11-23', '2026-12-23')).toBe('2026-12-24');
-    expect(rcaLatestStartDay('2026-11-23', '2026-12-13')).toBe('2026-12-23');
-    expect(rcaLatestStartDay('2026-11-23', '2026-12-24')).toBeNull();
+    expect(latestStartDay('2026-11-23', null)).toBe('2026-12-23');
+    expect(latestStartDay('2026-11-23', '2026-12-23')).toBe('2026-12-24');
+    expect(latestStartDay('2026-11-23', '2026-12-13')).toBe('2026-12-23');
+    expect(latestStartDay('2026-11-23', '2026-12-24')).toBeNull();
     expect(rcaStartWindow('2026-11-23', '2026-12-23')).toEqual({ min: '2026-11-24', max: '2026-12-24' });
     expect(rcaStartWindow('2026-11-23', '2026-12-24')).toEqual({ min: '2026-11-24', max: '2026-12-23' });
   });

@@ -6,6 +6,7 @@ import { ProductCards } from '@/components/home/product-cards';
 import { WhyUs } from '@/components/home/why-us';
 import { Container } from '@/components/ui/container';
 import { getFaqOrEmpty, getInsurers, getProductStatuses } from '@/lib/api/content-server';
+import { plateEntryErrors } from '@/lib/validation/plate-entry';
 import { getRequestTheme } from '@/themes/request-theme';
 
 export const metadata: Metadata = {
@@ -14,16 +15,28 @@ export const metadata: Metadata = {
     'Comparați și cumpărați online asigurarea RCA, de călătorie, de locuință sau pentru anvelope. Broker de asigurare autorizat ASF.',
 };
 
-export default async function HomePage() {
-  const [theme, statuses, insurers, faq] = await Promise.all([
+type Query = { registration_plate?: string | string[]; vin?: string | string[] };
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.slice(0, 40) ?? '';
+
+/** The plate box sent back by /rca when it was refused without JavaScript: what was typed and why it was refused. */
+function plateEntryOf(query: Query) {
+  if (query.registration_plate === undefined) return undefined;
+  const plate = one(query.registration_plate);
+  const vin = one(query.vin);
+  return { plate, vin, errors: plateEntryErrors(plate, vin) };
+}
+
+export default async function HomePage({ searchParams }: { searchParams: Promise<Query> }) {
+  const [theme, statuses, insurers, faq, query] = await Promise.all([
     getRequestTheme(),
     getProductStatuses(),
     getInsurers(),
     getFaqOrEmpty(),
+    searchParams,
   ]);
   return (
     <>
-      <HomeHero theme={theme} />
+      <HomeHero theme={theme} plateEntry={plateEntryOf(query)} />
       <ProductCards statuses={statuses} />
       <WhyUs />
       <Container>

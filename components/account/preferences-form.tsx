@@ -93,9 +93,10 @@ export function PreferencesForm({ preferences, save }: { preferences: Preference
         <Checkbox label="Vreau oferte și noutăți prin SMS" {...toggle('marketing_sms')} />
       </fieldset>
       <fieldset className="space-y-3">
-        <legend className="mb-2 font-medium">Amintiri de expirare a polițelor</legend>
+        <legend className="mb-2 font-medium">Amintiri înainte de expirarea polițelor și a rovinietelor</legend>
+        {/* Service reminders, not marketing: the backend mails 30, 7 and 1 day before the end (backend/README.md). */}
         <Checkbox
-          label="Pe email, cu 30 de zile înainte de expirare"
+          label="Pe email, cu 30 de zile, 7 zile și o zi înainte de expirare, cu linkul de reînnoire"
           {...toggle('notify_expiry_email')}
         />
         <Checkbox label="Prin SMS, cu 30 de zile înainte de expirare" {...toggle('notify_expiry_sms')} />

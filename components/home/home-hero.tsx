@@ -1,8 +1,10 @@
-import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import type { PlateEntryErrors } from '@/lib/validation/plate-entry';
 import type { ThemeAssets } from '@/themes';
+import { RcaPlateForm } from './rca-plate-form';
 
-export function HomeHero({ theme }: { theme: ThemeAssets }) {
+/** `plateEntry`: what the plate box sent back when it was refused without JavaScript (shown again with its errors). */
+export function HomeHero({ theme, plateEntry }: { theme: ThemeAssets; plateEntry?: { plate: string; vin: string; errors: PlateEntryErrors } }) {
   return (
     <section className="bg-primary-light/60 dark:bg-primary-light" aria-labelledby="home-title">
       <Container className="grid items-center gap-10 py-12 sm:py-16 md:grid-cols-2">
@@ -15,14 +17,7 @@ export function HomeHero({ theme }: { theme: ThemeAssets }) {
             Comparați oferte RCA, de călătorie, de locuință și pentru anvelope de la mai mulți asigurători, plătiți cu
             cardul și primiți polița pe email în câteva minute.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink href="/rca" size="lg">
-              Calculați RCA
-            </ButtonLink>
-            <ButtonLink href="/travel" variant="secondary" size="lg">
-              Asigurare de călătorie
-            </ButtonLink>
-          </div>
+          <RcaPlateForm {...plateEntry} />
         </div>
         {/* eslint-disable-next-line @next/next/no-img-element -- decorative SVG illustration */}
         <img src={theme.hero} alt="" width={560} height={420} className="mx-auto w-full max-w-md md:max-w-none" />

@@ -8,6 +8,8 @@ import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { renewedEndsOn } from '@/lib/policies/renewal';
+import { formatDay } from '@/lib/time/format-day';
 import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
 import type { HouseInput } from '@/lib/validation/products/house';
 import { houseStartWindow, type HouseFormValues } from '@/lib/validation/products/house-values';
@@ -26,7 +28,8 @@ const OPTIONS = [
 export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean; onSubmit: () => void }) {
   const f = form.field;
   const { values } = form;
-  const startWindow = houseStartWindow(useBucharestToday());
+  const renewedEnd = renewedEndsOn(values);
+  const startWindow = houseStartWindow(useBucharestToday(), renewedEnd);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,7 +74,16 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
           <TextField label="Număr de camere" inputMode="numeric" required {...f('rooms')} />
           <TextField label="Număr de etaje ale clădirii" inputMode="numeric" required {...f('floors')} />
         </div>
-        <TextField className="max-w-xs" label="Data de început" type="date" min={startWindow.min} max={startWindow.max} required {...f('start_date')} />
+        <TextField
+          className="max-w-xs"
+          label="Data de început"
+          type="date"
+          min={startWindow.min}
+          max={startWindow.max}
+          hint={renewedEnd ? `Reînnoire: polița actuală este valabilă până la ${formatDay(renewedEnd)} inclusiv; noua poliță începe a doua zi.` : undefined}
+          required
+          {...f('start_date')}
+        />
       </section>
 
       <section aria-labelledby="house-voluntary" className="flex flex-col gap-4">

@@ -6,6 +6,7 @@ import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
+import { sameRenewal } from '@/lib/policies/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
@@ -28,15 +29,18 @@ export function HouseShop({ partnerCode, initialStatuses, productAvailable, rene
   const today = useBucharestToday();
   // zod and the schema load on the first blur or submit, not with the page.
   const schema = useMemo(() => () => import('@/lib/validation/products/house').then((m) => m.houseInputSchema()), []);
+  const defaults = (): HouseFormValues => {
+    const empty = emptyHouseForm(today);
+    if (!renewal) return empty;
+    const merged = mergeDraft(empty, renewal);
+    const voluntary = renewal.voluntary && typeof renewal.voluntary === 'object' ? mergeDraft(empty.voluntary, renewal.voluntary) : null;
+    return { ...merged, voluntary: voluntary ? { ...voluntary, enabled: true } : empty.voluntary };
+  };
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
-    defaults: (): HouseFormValues => {
-      const empty = emptyHouseForm(today);
-      if (!renewal) return empty;
-      const merged = mergeDraft(empty, renewal);
-      const voluntary = renewal.voluntary && typeof renewal.voluntary === 'object' ? mergeDraft(empty.voluntary, renewal.voluntary) : null;
-      return { ...merged, voluntary: voluntary ? { ...voluntary, enabled: true } : empty.voluntary };
-    },
+    defaults,
+    // A renewal of another policy than the draft's starts from that policy's data.
+    overrideOnce: (v) => (renewal && !sameRenewal(v, renewal) ? defaults() : v),
     schema,
   });
   if (!available) return <ProductUnavailable productName="Asigurarea locuinței" />;

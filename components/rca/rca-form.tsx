@@ -16,6 +16,7 @@ import type { useDraftForm } from '@/lib/shop/use-draft-form';
 import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
 import type { RcaInput } from '@/lib/validation/products/rca';
 import { rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca-values';
+import { renewedEndsOn } from '@/lib/policies/renewal';
 import { FUEL_OPTIONS, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
 
 type Form = ReturnType<typeof useDraftForm<RcaFormValues, RcaInput>>;
@@ -31,8 +32,8 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
   const { values, setValues } = form;
   const [lookup, setLookup] = useState<LookupState>({ kind: 'idle' });
   const today = useBucharestToday();
-  const renewedEndsOn = values.renewal_of && values.renewal_ends_on ? values.renewal_ends_on : null;
-  const startWindow = rcaStartWindow(today, renewedEndsOn);
+  const renewedEnd = renewedEndsOn(values);
+  const startWindow = rcaStartWindow(today, renewedEnd);
 
   async function runLookup(plate: string, vin: string) {
     const query = {
@@ -233,8 +234,8 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
             min={startWindow.min}
             max={startWindow.max}
             hint={
-              renewedEndsOn
-                ? `Reînnoire: polița actuală este valabilă până la ${formatDay(renewedEndsOn)} inclusiv; noua poliță începe a doua zi.`
+              renewedEnd
+                ? `Reînnoire: polița actuală este valabilă până la ${formatDay(renewedEnd)} inclusiv; noua poliță începe a doua zi.`
                 : 'Cel mai devreme mâine, cel târziu peste 30 de zile.'
             }
             required

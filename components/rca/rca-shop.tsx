@@ -6,6 +6,7 @@ import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
+import { sameRenewal } from '@/lib/policies/renewal';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-values';
@@ -50,7 +51,7 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
     defaults,
     overrideOnce: (v) => {
       // A renewal of another policy than the draft's starts from that policy's data.
-      if (renewal?.renewal_of && v.renewal_of !== renewal.renewal_of) return defaults();
+      if (renewal && !sameRenewal(v, renewal)) return defaults();
       const samePlate = !plate || v.registration_plate === plate;
       const sameVin = !vin || v.vin === vin;
       if (samePlate && sameVin) return v;

@@ -8,7 +8,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
 import type { TireInput } from '@/lib/validation/products/tire';
-import { tirePurchaseWindow, type TireFormValues } from '@/lib/validation/products/tire-values';
+import { renewedEndsOn } from '@/lib/policies/renewal';
+import { formatDay } from '@/lib/time/format-day';
+import { tirePurchaseWindow, tireRenewalStartWindow, type TireFormValues } from '@/lib/validation/products/tire-values';
 
 type Form = ReturnType<typeof useDraftForm<TireFormValues, TireInput>>;
 
@@ -22,7 +24,11 @@ const RIM_BANDS = [
 export function TireForm({ form, busy, onSubmit, michelin = false }: { form: Form; busy: boolean; onSubmit: () => void; michelin?: boolean }) {
   const f = form.field;
   const { values } = form;
-  const purchase = tirePurchaseWindow(useBucharestToday());
+  const today = useBucharestToday();
+  const purchase = tirePurchaseWindow(today);
+  // A renewal covers the same tires again (bought earlier) from the day after the old policy ends.
+  const renewedEnd = renewedEndsOn(values);
+  const starts = renewedEnd ? tireRenewalStartWindow(today, renewedEnd) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,12 +83,23 @@ export function TireForm({ form, busy, onSubmit, michelin = false }: { form: For
           <TextField
             label="Data cumpărării"
             type="date"
-            min={purchase.min}
+            min={renewedEnd ? undefined : purchase.min}
             max={purchase.max}
-            hint="Cel mult acum 30 de zile"
+            hint={renewedEnd ? undefined : 'Cel mult acum 30 de zile'}
             required
             {...f('purchase_date')}
           />
+          {renewedEnd ? (
+            <TextField
+              label="Data de început"
+              type="date"
+              min={starts?.min}
+              max={starts?.max}
+              hint={`Reînnoire: polița actuală este valabilă până la ${formatDay(renewedEnd)} inclusiv; noua poliță începe a doua zi.`}
+              required
+              {...f('start_date')}
+            />
+          ) : null}
           <TextField label={michelin ? 'Numărul facturii' : 'Numărul facturii (opțional)'} required={michelin} autoComplete="off" {...f('invoice_number')} />
           {michelin ? (
             <TextField label="Perioada" readOnly value="1 an" name="period_label" />

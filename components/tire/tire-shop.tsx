@@ -5,6 +5,7 @@ import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductCode } from '@/lib/api/types';
+import { sameRenewal } from '@/lib/policies/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
@@ -27,12 +28,15 @@ export function TireShop({ michelin = false, partnerCode, productAvailable, rene
   const today = useBucharestToday();
   // zod and the schema load on the first blur or submit, not with the page.
   const schema = useMemo(() => () => import('@/lib/validation/products/tire').then((m) => m.tireInputSchema({ michelin })), [michelin]);
+  const defaults = (): TireFormValues => {
+    const empty = emptyTireForm({ today, michelin });
+    return renewal ? mergeDraft(empty, renewal) : empty;
+  };
   const form = useDraftForm({
     draftKey: draftKeys(flowKey).form,
-    defaults: (): TireFormValues => {
-      const empty = emptyTireForm({ today, michelin });
-      return renewal ? mergeDraft(empty, renewal) : empty;
-    },
+    defaults,
+    // A renewal of another policy than the draft's starts from that policy's data.
+    overrideOnce: (v) => (renewal && !sameRenewal(v, renewal) ? defaults() : v),
     schema,
   });
   const productName = michelin ? 'Michelin TireSecure+' : 'Asigurarea anvelopelor';

@@ -6,6 +6,7 @@ import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
+import { sameRenewal } from '@/lib/policies/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
@@ -28,15 +29,18 @@ export function TravelShop({ partnerCode, initialStatuses, productAvailable, ren
   const today = useBucharestToday();
   // zod and the schema load on the first blur or submit, not with the page.
   const schema = useMemo(() => () => import('@/lib/validation/products/travel').then((m) => m.travelInputSchema()), []);
+  const defaults = (): TravelFormValues => {
+    const empty = emptyTravelForm(today);
+    if (!renewal) return empty;
+    const merged = mergeDraft(empty, renewal);
+    const value = (renewal.options as { cancellation_insured_value_eur?: string } | undefined)?.cancellation_insured_value_eur ?? '';
+    return { ...merged, options: { ...merged.options, cancellation: value !== '', cancellation_insured_value_eur: value } };
+  };
   const form = useDraftForm({
     draftKey: draftKeys(FLOW_KEY).form,
-    defaults: (): TravelFormValues => {
-      const empty = emptyTravelForm(today);
-      if (!renewal) return empty;
-      const merged = mergeDraft(empty, renewal);
-      const value = (renewal.options as { cancellation_insured_value_eur?: string } | undefined)?.cancellation_insured_value_eur ?? '';
-      return { ...merged, options: { ...merged.options, cancellation: value !== '', cancellation_insured_value_eur: value } };
-    },
+    defaults,
+    // A renewal of another policy than the draft's starts from that policy's data.
+    overrideOnce: (v) => (renewal && !sameRenewal(v, renewal) ? defaults() : v),
     schema,
   });
   if (!available) return <ProductUnavailable productName="Asigurarea de călătorie" />;

@@ -27,16 +27,16 @@ export function tempDatabase(): { file: string; remove(): void } {
   return { file: path.join(dir, 'broker.sqlite'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Starts the bundle on EXTRA_BACKEND_PORT with `databasePath` and `env`, and waits until it answers. */
-export async function startBackendProcess(databasePath: string, env: Record<string, string> = {}): Promise<BackendProcess> {
-  const url = `http://127.0.0.1:${EXTRA_BACKEND_PORT}`;
+/** Starts the bundle on `port` (EXTRA_BACKEND_PORT unless told) with `databasePath` and `env`, and waits until it answers. */
+export async function startBackendProcess(databasePath: string, env: Record<string, string> = {}, port = EXTRA_BACKEND_PORT): Promise<BackendProcess> {
+  const url = `http://127.0.0.1:${port}`;
   // The server itself is the child (no shell, no npm), so the PID held here is the one a kill reaches.
   const proc = spawn(process.execPath, ['backend/dist/main.mjs'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
       BACKEND_HOST: '127.0.0.1',
-      BACKEND_PORT: String(EXTRA_BACKEND_PORT),
+      BACKEND_PORT: String(port),
       DATABASE_PATH: databasePath,
       DEV_ENDPOINTS: '1',
       LOG_LEVEL: 'warn',

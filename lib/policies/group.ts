@@ -51,3 +51,17 @@ export function expiryLabel(endsOn: string, today: string): string {
   const ago = -days;
   return `A expirat acum ${ago} ${ago < 20 ? 'zile' : 'de zile'}`;
 }
+
+type Renewable = PolicyDates & { id: number; product_code: string; insured_object: string };
+
+/**
+ * The "expires soon" banner of the account (issue 18): policies and vignettes ending within 30 days (today
+ * included) that were not renewed yet, soonest first. Renewed = a later policy of the same product for the same
+ * plate, trip, home or tires, the backend's reminder rule.
+ */
+export function expiringUnrenewed<P extends Renewable>(policies: readonly P[], today: string): P[] {
+  return policies
+    .filter((p) => p.ends_on >= today && daysBetween(today, p.ends_on) <= EXPIRING_WINDOW_DAYS)
+    .filter((p) => !policies.some((n) => n.id !== p.id && n.product_code === p.product_code && n.insured_object === p.insured_object && n.ends_on > p.ends_on))
+    .sort((a, b) => a.ends_on.localeCompare(b.ends_on) || a.id - b.id);
+}

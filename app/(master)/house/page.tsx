@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { HouseShop } from '@/components/house/house-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
+import { RenewalNotice } from '@/components/products/renewal-notice';
+import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
 import { ProductCache } from '@/components/products/product-cache';
 
@@ -11,11 +12,11 @@ export const metadata: Metadata = {
   description: 'Polița obligatorie PAD și asigurarea facultativă a locuinței, calculate online.',
 };
 
-export default async function HousePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
+export default async function HousePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[] }> }) {
   const [partnerCode, { product, statuses }, renewal] = await Promise.all([
     currentPartnerCode(),
     loadProductPageData('house-insurance'),
-    searchParams.then((s) => loadRenewalInput(s.renew, 'house-insurance')),
+    searchParams.then((s) => loadRenewal(s, 'house-insurance')),
   ]);
   return (
     <Container className="py-10 sm:py-14">
@@ -27,12 +28,13 @@ export default async function HousePage({ searchParams }: { searchParams: Promis
         <li>PAD tip B (alte materiale): suma asigurată 50.000 lei.</li>
         <li>Asigurarea facultativă se poate încheia doar împreună cu o poliță PAD valabilă.</li>
       </ul>
+      <RenewalNotice notice={renewal.notice} />
       <ProductCache code="house-insurance" product={product} statuses={statuses} />
       <HouseShop
         partnerCode={partnerCode}
         initialStatuses={statuses}
         productAvailable={product?.is_available ?? null}
-        renewal={renewal ? (formValuesFromInput(renewal) as Record<string, unknown>) : null}
+        renewal={renewal.values}
       />
     </Container>
   );

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { TireShop } from '@/components/tire/tire-shop';
 import { Container } from '@/components/ui/container';
+import { RenewalNotice } from '@/components/products/renewal-notice';
+import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
@@ -8,8 +10,12 @@ export const metadata: Metadata = {
   description: 'Garanția Michelin pentru anvelope: înregistrare online în 30 de zile de la cumpărarea a 4 anvelope noi.',
 };
 
-export default async function MichelinTireSecurePage() {
-  const [partnerCode, { product }] = await Promise.all([currentPartnerCode(), loadProductPageData('michelin-tiresecureplus')]);
+export default async function MichelinTireSecurePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[] }> }) {
+  const [partnerCode, { product }, renewal] = await Promise.all([
+    currentPartnerCode(),
+    loadProductPageData('michelin-tiresecureplus'),
+    searchParams.then((s) => loadRenewal(s, 'michelin-tiresecureplus')),
+  ]);
   return (
     <>
       <div className="bg-michelin-blue text-white">
@@ -31,7 +37,8 @@ export default async function MichelinTireSecurePage() {
           <li>Aveți nevoie de factura de cumpărare: data cumpărării și numărul facturii.</li>
         </ul>
         <h2 className="mb-4 text-2xl font-semibold">Înregistrați anvelopele</h2>
-        <TireShop michelin partnerCode={partnerCode} productAvailable={product?.is_available ?? null} />
+        <RenewalNotice notice={renewal.notice} />
+        <TireShop michelin partnerCode={partnerCode} productAvailable={product?.is_available ?? null} renewal={renewal.values} />
       </Container>
     </>
   );

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { TireShop } from '@/components/tire/tire-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
+import { RenewalNotice } from '@/components/products/renewal-notice';
+import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartnerCode, loadProductPageData } from '@/lib/shop/server';
 import { ProductCache } from '@/components/products/product-cache';
 
@@ -12,11 +13,11 @@ export const metadata: Metadata = {
   description: 'Asigurați anvelopele noi împotriva avariilor accidentale: înlocuire sau reparație, pe 1 până la 3 ani.',
 };
 
-export default async function TirePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
+export default async function TirePage({ searchParams }: { searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[] }> }) {
   const [partnerCode, { product, statuses }, renewal] = await Promise.all([
     currentPartnerCode(),
     loadProductPageData('tire'),
-    searchParams.then((s) => loadRenewalInput(s.renew, 'tire')),
+    searchParams.then((s) => loadRenewal(s, 'tire')),
   ]);
   return (
     <Container className="py-10 sm:py-14">
@@ -28,11 +29,12 @@ export default async function TirePage({ searchParams }: { searchParams: Promise
         <li>Perioadă de 1, 2 sau 3 ani, cu o limită anuală și sume per anvelopă pentru înlocuire și reparație.</li>
         <li>Ați cumpărat 4 anvelope Michelin? Vedeți și garanția <Link className="text-primary underline" href="/michelin-tiresecureplus">Michelin TireSecure+</Link>.</li>
       </ul>
+      <RenewalNotice notice={renewal.notice} />
       <ProductCache code="tire" product={product} statuses={statuses} />
       <TireShop
         partnerCode={partnerCode}
         productAvailable={product?.is_available ?? null}
-        renewal={renewal ? (formValuesFromInput(renewal) as Record<string, unknown>) : null}
+        renewal={renewal.values}
       />
     </Container>
   );

@@ -3,7 +3,8 @@ import { PartnerBadge } from '@/components/layout/partner-badge';
 import { TravelShop } from '@/components/travel/travel-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { loadRenewalInput, formValuesFromInput } from '@/lib/shop/renewal';
+import { RenewalNotice } from '@/components/products/renewal-notice';
+import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 import { ProductCache } from '@/components/products/product-cache';
 
@@ -13,11 +14,11 @@ export const metadata: Metadata = {
 };
 
 /** Also serves `/travel-:partner_code` (proxy.ts rewrites it here with the x-partner-code header). */
-export default async function TravelPage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
+export default async function TravelPage({ searchParams }: { searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[] }> }) {
   const [partner, { product, statuses }, renewal] = await Promise.all([
     currentPartner(),
     loadProductPageData('travel'),
-    searchParams.then((s) => loadRenewalInput(s.renew, 'travel')),
+    searchParams.then((s) => loadRenewal(s, 'travel')),
   ]);
   return (
     <Container className="py-10 sm:py-14">
@@ -28,12 +29,13 @@ export default async function TravelPage({ searchParams }: { searchParams: Promi
           străinătate, cu opțiuni pentru sporturi de iarnă, anularea călătoriei sau asistență rutieră.
         </p>
       </PageHeader>
+      <RenewalNotice notice={renewal.notice} />
       <ProductCache code="travel" product={product} statuses={statuses} />
       <TravelShop
         partnerCode={partner?.code ?? null}
         initialStatuses={statuses}
         productAvailable={product?.is_available ?? null}
-        renewal={renewal ? (formValuesFromInput(renewal) as Record<string, unknown>) : null}
+        renewal={renewal.values}
       />
     </Container>
   );

@@ -114,7 +114,6 @@ export function seed(db: DB, now: Date = new Date()): void {
 function seedDemoPolicies(db: DB, userId: number, now: Date): void {
   const today = bucharestDay(now);
   const customer = { first_name: 'Ana', last_name: 'Popescu', email: 'client@exemplu.ro', phone_number: '0722123456', cnp: '2901123123456' };
-  const insurerName = (code: string) => S.INSURERS.find((i) => i.code === code)!.name;
   const demo = [
     {
       product: 'rca', prefix: 'RCA', insurer: 'omniasig', package: 'RCA standard', amount: 98_430,
@@ -132,41 +131,66 @@ function seedDemoPolicies(db: DB, userId: number, now: Date): void {
       input: { address: { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Memorandumului nr. 5' }, environment: 'urban', structure: 'A', year_built: 1995, area_sqm: 72, rooms: 3, floors: 4, voluntary: { building_sum_lei: 250000, contents_sum_lei: 40000, options: { theft: true, liability: true, pipes: false, electrical: false }, instalments: 1 } },
     },
   ];
-  for (const [n, d] of demo.entries()) {
-    const startsOn = d.months ? addDaysToDay(addMonthsToDay(d.ends_on, -d.months), 1) : addDaysToDay(d.ends_on, -(d.days! - 1));
-    const input = d.product === 'travel'
-      ? { ...d.input, start_date: startsOn, end_date: d.ends_on }
-      : { ...d.input, start_date: startsOn };
-    const createdAt = new Date(Date.parse(`${startsOn}T08:00:00Z`) - 86_400_000 * 2 + n * 1000).toISOString();
-    const quoteId = `demo-quote-${n + 1}`;
-    const offerId = `${d.insurer}-demo`;
-    const offer = {
-      id: offerId, insurer: { code: d.insurer, name: insurerName(d.insurer) }, package_code: 'demo', package_name: d.package,
-      price_bani: d.amount, period_label: d.months ? '12 luni' : `${d.days} zile`, direct_settlement: false,
-      bonus_malus_class: d.product === 'rca' ? 'M2' : null, coverage: [],
-    };
-    db.prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, NULL, ?, ?, ?, ?)')
-      .run(quoteId, d.product, JSON.stringify(input), JSON.stringify([offer]), createdAt, createdAt);
-    const order = db.prepare(
-      `INSERT INTO orders (user_id, quote_id, offer_id, product_code, insurer_code, package_name, amount_bani, status, customer,
-        consents, created_at, updated_at, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'paid', ?, ?, ?, ?, ?)`,
-    ).run(userId, quoteId, offerId, d.product, d.insurer, d.package, d.amount, JSON.stringify(customer),
-      JSON.stringify({ terms: true, product_sheet: true, data_processing: true }), createdAt, createdAt, createdAt);
-    const orderId = Number(order.lastInsertRowid);
-    const policy = db.prepare(
-      `INSERT INTO policies (number, order_id, user_id, product_code, insurer_code, package_name, starts_on, ends_on, amount_bani,
-        insured_object, input, created_at) VALUES ('pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(orderId, userId, d.product, d.insurer, d.package, startsOn, d.ends_on, d.amount, d.object, JSON.stringify(input), createdAt);
-    const policyId = Number(policy.lastInsertRowid);
-    db.prepare('UPDATE policies SET number = ? WHERE id = ?').run(policyNumber(d.prefix, policyId, createdAt), policyId);
-    db.prepare('UPDATE orders SET policy_id = ? WHERE id = ?').run(policyId, orderId);
-    db.prepare("INSERT INTO payments (id, order_id, amount_bani, status, return_url, created_at, updated_at) VALUES (?, ?, ?, 'confirmed', '', ?, ?)")
-      .run(`demo-payment-${n + 1}`, orderId, d.amount, createdAt, createdAt);
-  }
+  for (const [n, d] of demo.entries()) insertPaidPolicy(db, userId, customer, { ...d, key: `demo-${n + 1}`, createdOffsetMs: n * 1000 });
   // Their invoices, numbered in the order they were paid (a series runs in date order).
   const paid = db.prepare("SELECT * FROM orders WHERE user_id = ? AND status = 'paid' ORDER BY paid_at, id").all(userId) as OrderRow[];
   const paymentOf = db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'confirmed'").pluck();
   for (const order of paid) issueInvoice(db, order, paymentOf.get(order.id) as string, order.paid_at!);
+}
+
+export interface PaidPolicySpec {
+  product: string;
+  prefix: string;
+  insurer: string;
+  package: string;
+  amount: number;
+  ends_on: string;
+  /** Length: months (RCA, house, tires) or days (a trip, a vignette). */
+  months?: number;
+  days?: number;
+  object: string;
+  input: Record<string, unknown>;
+  /** Unique per policy: names its quote and payment. */
+  key: string;
+  createdOffsetMs?: number;
+}
+
+/**
+ * A paid order with its policy, as if bought before (demo data, and the dev endpoint that gives a test customer
+ * a policy ending on a chosen day). The quote input gets the policy's dates. Returns the policy id.
+ */
+export function insertPaidPolicy(db: DB, userId: number, customer: Record<string, unknown>, d: PaidPolicySpec): number {
+  const insurerName = (code: string) => S.INSURERS.find((i) => i.code === code)?.name ?? code;
+  const startsOn = d.months ? addDaysToDay(addMonthsToDay(d.ends_on, -d.months), 1) : addDaysToDay(d.ends_on, -((d.days ?? 1) - 1));
+  const input = d.product === 'travel'
+    ? { ...d.input, start_date: startsOn, end_date: d.ends_on }
+    : { ...d.input, start_date: startsOn };
+  const createdAt = new Date(Date.parse(`${startsOn}T08:00:00Z`) - 86_400_000 * 2 + (d.createdOffsetMs ?? 0)).toISOString();
+  const quoteId = `${d.key}-quote`;
+  const offerId = `${d.insurer}-demo`;
+  const offer = {
+    id: offerId, insurer: { code: d.insurer, name: insurerName(d.insurer) }, package_code: 'demo', package_name: d.package,
+    price_bani: d.amount, period_label: d.months ? `${d.months} luni` : `${d.days} zile`, direct_settlement: false,
+    bonus_malus_class: d.product === 'rca' ? 'M2' : null, coverage: [],
+  };
+  db.prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, NULL, ?, ?, ?, ?)')
+    .run(quoteId, d.product, JSON.stringify(input), JSON.stringify([offer]), createdAt, createdAt);
+  const order = db.prepare(
+    `INSERT INTO orders (user_id, quote_id, offer_id, product_code, insurer_code, package_name, amount_bani, status, customer,
+      consents, created_at, updated_at, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'paid', ?, ?, ?, ?, ?)`,
+  ).run(userId, quoteId, offerId, d.product, d.insurer, d.package, d.amount, JSON.stringify(customer),
+    JSON.stringify({ terms: true, product_sheet: true, data_processing: true }), createdAt, createdAt, createdAt);
+  const orderId = Number(order.lastInsertRowid);
+  const policy = db.prepare(
+    `INSERT INTO policies (number, order_id, user_id, product_code, insurer_code, package_name, starts_on, ends_on, amount_bani,
+      insured_object, input, created_at) VALUES ('pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(orderId, userId, d.product, d.insurer, d.package, startsOn, d.ends_on, d.amount, d.object, JSON.stringify(input), createdAt);
+  const policyId = Number(policy.lastInsertRowid);
+  db.prepare('UPDATE policies SET number = ? WHERE id = ?').run(policyNumber(d.prefix, policyId, createdAt), policyId);
+  db.prepare('UPDATE orders SET policy_id = ? WHERE id = ?').run(policyId, orderId);
+  db.prepare("INSERT INTO payments (id, order_id, amount_bani, status, return_url, created_at, updated_at) VALUES (?, ?, ?, 'confirmed', '', ?, ?)")
+    .run(`${d.key}-payment`, orderId, d.amount, createdAt, createdAt);
+  return policyId;
 }
 
 /**

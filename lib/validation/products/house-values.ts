@@ -1,3 +1,4 @@
+import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
 import { dayWindow, displayDay } from './common-values';
 
 /**
@@ -26,12 +27,17 @@ export const houseMessages = {
   start: (min: string, max: string) => `Data de început este între ${displayDay(min)} și ${displayDay(max)}.`,
 } as const;
 
-/** Allowed start days, from `today` (the Bucharest day, `YYYY-MM-DD`). */
-export function houseStartWindow(today: string) {
-  return dayWindow(today, 1, 30);
+/**
+ * Allowed start days, from `today` (the Bucharest day, `YYYY-MM-DD`): tomorrow … +30 days, and for a renewal up to
+ * the day after the renewed policy ends (a renewal at most 30 days before the old policy ends).
+ */
+export function houseStartWindow(today: string, renewedEndsOn: string | null = null) {
+  const window = dayWindow(today, 1, 30);
+  const latest = renewedEndsOn ? latestStartDay(today, renewedEndsOn, 30) : null;
+  return latest && latest > window.max ? { min: window.min, max: latest } : window;
 }
 
-export type HouseFormValues = {
+export type HouseFormValues = RenewalFormFields & {
   start_date: string;
   address: { county: string; town: string; street: string };
   environment: string;
@@ -66,5 +72,6 @@ export function emptyHouseForm(today: string): HouseFormValues {
       options: { theft: false, liability: false, pipes: false, electrical: false },
       instalments: '1',
     },
+    ...NO_RENEWAL,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
 import { toBucharestDay } from '@/lib/time';
 import { choiceField, dayField, intField, requiredText } from './common';
 import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from './house-values';
@@ -14,12 +15,11 @@ const voluntarySchema = z.object({
 export function houseInputSchema(now: Date = new Date()) {
   const today = toBucharestDay(now);
   const maxYear = Number(today.slice(0, 4));
-  const window = houseStartWindow(today);
   return z.object({
-    start_date: dayField(houseMessages.startRequired).refine(
-      (d) => d >= window.min && d <= window.max,
-      houseMessages.start(window.min, window.max),
-    ),
+    start_date: dayField(houseMessages.startRequired),
+    renewal_of: z.string().optional(),
+    renewal_token: z.string().optional(),
+    renewal_ends_on: z.string().optional(),
     address: z.object({
       county: requiredText(houseMessages.county, 60),
       town: requiredText(houseMessages.town, 100),
@@ -50,7 +50,21 @@ export function houseInputSchema(now: Date = new Date()) {
         }
         return result.data;
       }),
-  });
+  })
+    // The start window depends on the renewal; checked even while other fields are still missing.
+    .superRefine(
+      (v, ctx) => {
+        const window = houseStartWindow(today, renewedEndsOn(v));
+        if (v.start_date < window.min || v.start_date > window.max) {
+          ctx.addIssue({ code: 'custom', path: ['start_date'], message: houseMessages.start(window.min, window.max) });
+        }
+      },
+      { when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'start_date') },
+    )
+    .transform(({ renewal_of, renewal_token, renewal_ends_on, ...input }) => ({
+      ...input,
+      ...renewalRefs({ renewal_of, renewal_token, renewal_ends_on }),
+    }));
 }
 
 export type HouseInput = z.output<ReturnType<typeof houseInputSchema>>;

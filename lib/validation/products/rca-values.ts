@@ -1,4 +1,4 @@
-import { rcaLatestStartDay } from '@/lib/policies/renewal';
+import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
 import { dayWindow, displayDay } from './common-values';
 
 /** RCA quote input (backend README "Quote inputs", `rca`). */
@@ -38,12 +38,12 @@ export const rcaMessages = {
  */
 export function rcaStartWindow(today: string, renewedEndsOn: string | null = null) {
   const window = dayWindow(today, RCA_START_MIN_DAYS, RCA_START_MAX_DAYS);
-  const latest = renewedEndsOn ? rcaLatestStartDay(today, renewedEndsOn, RCA_START_MAX_DAYS) : null;
+  const latest = renewedEndsOn ? latestStartDay(today, renewedEndsOn, RCA_START_MAX_DAYS) : null;
   return latest && latest > window.max ? { min: window.min, max: latest } : window;
 }
 
 /** What the RCA form holds: every input as typed. */
-export type RcaFormValues = {
+export type RcaFormValues = RenewalFormFields & {
   registration_plate: string;
   vin: string;
   vehicle: {
@@ -66,9 +66,6 @@ export type RcaFormValues = {
   user: { type: 'person' | 'company'; first_name: string; last_name: string; cnp: string; cui: string; name: string };
   start_date: string;
   period_months: string;
-  /** A renewal (`?renew=<policy id>`): the renewed policy and its last day, which set the latest start day. */
-  renewal_of: string;
-  renewal_ends_on: string;
 };
 
 export function emptyRcaForm(today: string): RcaFormValues {
@@ -94,7 +91,6 @@ export function emptyRcaForm(today: string): RcaFormValues {
     user: { type: 'person', first_name: '', last_name: '', cnp: '', cui: '', name: '' },
     start_date: rcaStartWindow(today).min,
     period_months: '12',
-    renewal_of: '',
-    renewal_ends_on: '',
+    ...NO_RENEWAL,
   };
 }

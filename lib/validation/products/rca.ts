@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cnpBirthDate } from '@/lib/validation/formats';
 import { toBucharestDay } from '@/lib/time';
-import { isValidDay } from '@/lib/time/day';
+import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
 import {
   choiceField,
   cnpField,
@@ -111,11 +111,11 @@ export function rcaInputSchema(now: Date = new Date()) {
       start_date: dayField(rcaMessages.startRequired),
       period_months: intField(1, 12, rcaMessages.period),
       renewal_of: z.string().optional(),
+      renewal_token: z.string().optional(),
       renewal_ends_on: z.string().optional(),
     })
     .transform((v, ctx) => {
-      const renewing = /^\d{1,12}$/.test(v.renewal_of ?? '') && isValidDay(v.renewal_ends_on ?? '');
-      const window = rcaStartWindow(today, renewing ? v.renewal_ends_on! : null);
+      const window = rcaStartWindow(today, renewedEndsOn(v));
       if (v.start_date < window.min || v.start_date > window.max) {
         ctx.addIssue({ code: 'custom', path: ['start_date'], message: rcaMessages.start(window.min, window.max) });
       }
@@ -133,7 +133,7 @@ export function rcaInputSchema(now: Date = new Date()) {
         user,
         start_date: v.start_date,
         period_months: v.period_months,
-        ...(renewing ? { renewal_of: Number(v.renewal_of) } : {}),
+        ...renewalRefs(v),
       };
     });
 }

@@ -1,4 +1,5 @@
 import { addDaysToDay } from '@/lib/time/day';
+import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
 import { displayDay } from './common-values';
 
 /**
@@ -24,6 +25,9 @@ export const tireMessages = {
   purchase: (min: string, max: string) =>
     `Anvelopele trebuie cumpărate în ultimele ${TIRE_PURCHASE_WITHIN_DAYS} de zile (între ${displayDay(min)} și ${displayDay(max)}).`,
   invoiceRequired: 'Introduceți numărul facturii.',
+  purchaseFuture: 'Data cumpărării nu poate fi în viitor.',
+  startRequired: 'Alegeți data de început.',
+  start: (min: string, max: string) => `Data de început este între ${displayDay(min)} și ${displayDay(max)}.`,
   invoice: 'Numărul facturii are cel mult 40 de caractere (litere, cifre, „-” și „/”).',
 } as const;
 
@@ -32,7 +36,18 @@ export function tirePurchaseWindow(today: string) {
   return { min: addDaysToDay(today, -TIRE_PURCHASE_WITHIN_DAYS), max: today };
 }
 
-export type TireFormValues = {
+/**
+ * A renewal's start days (the same tires covered again): tomorrow … the day after the renewed policy ends; null when
+ * it is too early to renew (more than 30 days before the end). Outside renewals the cover starts after payment.
+ */
+export function tireRenewalStartWindow(today: string, renewedEndsOn: string) {
+  const max = latestStartDay(today, renewedEndsOn, 1);
+  return max ? { min: addDaysToDay(today, 1), max } : null;
+}
+
+export type TireFormValues = RenewalFormFields & {
+  /** Renewals only: the first day of the new cover. */
+  start_date: string;
   plan_code: string;
   tire_count: string;
   period_years: string;
@@ -53,5 +68,7 @@ export function emptyTireForm({ today, michelin = false }: { today: string; mich
     brand: michelin ? 'Michelin' : '',
     purchase_date: today,
     invoice_number: '',
+    start_date: '',
+    ...NO_RENEWAL,
   };
 }

@@ -1,4 +1,5 @@
 import { addDaysToDay } from '@/lib/time/day';
+import { NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
 import { daysBetween, dayWindow, displayDay } from './common-values';
 
 /** Travel quote input (backend README "Quote inputs", `travel`). */
@@ -46,7 +47,8 @@ export function travelStartWindow(today: string) {
   return dayWindow(today, 1, TRAVEL_START_MAX_DAYS);
 }
 
-export type TravelFormValues = {
+/** A renewal's fields only tell the form which policy it renews: any trip may start up to a year ahead. */
+export type TravelFormValues = RenewalFormFields & {
   zone: string;
   destination: string;
   purpose: string;
@@ -74,5 +76,6 @@ export function emptyTravelForm(today: string): TravelFormValues {
     end_date: addDaysToDay(start, 6),
     travellers: [{ birth_date: '' }],
     options: { winter_sports: false, summer_sports: false, road_assistance: false, cancellation: false, cancellation_insured_value_eur: '' },
+    ...NO_RENEWAL,
   };
 }

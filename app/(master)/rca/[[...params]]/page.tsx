@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { PartnerBadge } from '@/components/layout/partner-badge';
 import { RcaShop } from '@/components/rca/rca-shop';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { loadRenewedPolicy, rcaRenewalValues } from '@/lib/shop/renewal';
-import { toBucharestDay } from '@/lib/time';
+import { RenewalNotice } from '@/components/products/renewal-notice';
+import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
 import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
+import { rcaQuotePath } from '@/lib/validation/plate-entry';
 import type { RcaFormValues } from '@/lib/validation/products/rca';
 import { ProductCache } from '@/components/products/product-cache';
 
@@ -15,6 +16,8 @@ export const metadata: Metadata = {
   title: 'Asigurare RCA',
   description: 'Calculați online asigurarea RCA după numărul de înmatriculare și seria de șasiu și comparați ofertele asigurătorilor.',
 };
+
+const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.slice(0, 40) ?? '';
 
 function decodeSegment(segment: string): string {
   try {
@@ -33,16 +36,25 @@ export default async function RcaPage({
   searchParams,
 }: {
   params: Promise<{ params?: string[] }>;
-  searchParams: Promise<{ renew?: string | string[] }>;
+  searchParams: Promise<{ renew?: string | string[]; reinnoire?: string | string[]; registration_plate?: string | string[]; vin?: string | string[] }>;
 }) {
   const segments = (await params).params ?? [];
   if (segments.length > 2) notFound();
+  const query = await searchParams;
+  // The home page's plate box without JavaScript (GET /rca?registration_plate=…&vin=…): to the prefilled quote,
+  // or back to the box with what was typed, which shows why it was refused.
+  if (segments.length === 0 && query.registration_plate !== undefined) {
+    const typed = { plate: firstOf(query.registration_plate), vin: firstOf(query.vin) };
+    const path = rcaQuotePath(typed.plate, typed.vin);
+    if (path) redirect(path);
+    redirect(`/?${new URLSearchParams({ registration_plate: typed.plate, vin: typed.vin })}#rca-rapid-titlu`);
+  }
   const plate = segments[0] ? normalizePlate(decodeSegment(segments[0])) : null;
   const vin = segments[1] ? normalizeVin(decodeSegment(segments[1])) : null;
   const [partner, { product, statuses }, renewed] = await Promise.all([
     currentPartner(),
     loadProductPageData('rca'),
-    searchParams.then((s) => loadRenewedPolicy(s.renew, 'rca')),
+    loadRenewal(query, 'rca'),
   ]);
 
   return (
@@ -54,6 +66,7 @@ export default async function RcaPage({
           RCA ale asigurătorilor, cu sau fără decontare directă.
         </p>
       </PageHeader>
+      <RenewalNotice notice={renewed.notice} />
       <ProductCache code="rca" product={product} statuses={statuses} />
       <RcaShop
         plate={plate}
@@ -61,7 +74,7 @@ export default async function RcaPage({
         partnerCode={partner?.code ?? null}
         initialStatuses={statuses}
         productAvailable={product?.is_available ?? null}
-        renewal={renewed ? (rcaRenewalValues(renewed, toBucharestDay(new Date())) as Partial<RcaFormValues>) : null}
+        renewal={renewed.values as Partial<RcaFormValues> | null}
       />
     </Container>
   );

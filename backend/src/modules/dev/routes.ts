@@ -8,6 +8,10 @@ import { bucharestDay, type FakeClock, type OffsetClock } from '../../lib/clock'
 import { parse } from '../../lib/validation';
 import { decide, lookupPayment, processorTransaction } from '../payments/processor';
 import { findPayment } from '../payments/service';
+import { randomUUID } from 'node:crypto';
+import { insertPaidPolicy } from '../../db/seed';
+import { productRow } from '../products/service';
+import { serializePolicy, type PolicyRow } from '../policies/service';
 
 const outboxQuery = z.object({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
 const userPatch = z.object({ is_deleted: z.boolean().optional(), is_two_factor_required: z.boolean().optional() });
@@ -29,6 +33,16 @@ const clockSchema = z.object({
   set: z.iso.datetime({ offset: true }).optional(),
   advance_days: z.number().int().min(-400).max(400).optional(),
   reset: z.boolean().optional(),
+});
+
+const devPolicySchema = z.object({
+  product_code: z.string().max(50),
+  ends_on: z.iso.date(),
+  months: z.number().int().min(1).max(36).optional(),
+  days: z.number().int().min(1).max(400).optional(),
+  insured_object: z.string().min(1).max(200),
+  input: z.record(z.string(), z.unknown()),
+  insurer: z.string().max(50).default('generali'),
 });
 
 /** Development-only endpoints (NODE_ENV !== production, or DEV_ENDPOINTS=1). */
@@ -107,6 +121,25 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
       ctx.db.prepare('UPDATE users SET is_two_factor_required = ? WHERE id = ?').run(body.is_two_factor_required ? 1 : 0, user.id);
     }
     return sendData(reply, publicUser(findUserByEmail(ctx, email)!));
+  });
+
+  // A paid policy for a test customer, ending on a chosen day (renewals, reminders and the expiring banner).
+  app.post('/dev/users/:email/policies', async (req, reply) => {
+    const { email } = parse(z.object({ email: z.string().max(200) }), req.params);
+    const body = parse(devPolicySchema, req.body);
+    const user = findUserByEmail(ctx, email);
+    if (!user) throw errors.notFound('User', 'Utilizatorul nu există.');
+    const product = productRow(ctx, body.product_code);
+    if (!product) throw errors.notFound('Product', 'Produsul nu există.');
+    const id = ctx.db.transaction(() =>
+      insertPaidPolicy(ctx.db, user.id, { first_name: user.first_name, last_name: user.last_name, email: user.email, phone_number: user.phone_number }, {
+        product: body.product_code, prefix: product.policy_prefix, insurer: body.insurer, package: 'Test', amount: 10_000,
+        ends_on: body.ends_on, months: body.months, days: body.days, object: body.insured_object, input: body.input,
+        key: `dev-${randomUUID()}`,
+      }),
+    ).immediate();
+    const row = ctx.db.prepare('SELECT * FROM policies WHERE id = ?').get(id) as PolicyRow;
+    return sendData(reply, serializePolicy(ctx, row));
   });
 
   // The simulated processor: a late answer for a payment (a bank authorisation after a decline, say), sent by

@@ -81,7 +81,8 @@ function coverageFor(ctx: AppContext, product: string, input: any): { start: str
       };
     default:
       return {
-        start: null,
+        // Tires: from the day after payment, or a renewal's chosen start.
+        start: input.start_date ?? null,
         end: (s) => addDaysToDay(addMonthsToDay(s, 12 * input.period_years), -1),
         object: `${input.tire_count} anvelope ${input.brand} (${RIM_LABELS[input.rim_band] ?? input.rim_band})`,
       };

@@ -4,7 +4,8 @@ import { addDaysToDay, addMonthsToDay, ageOn, daysBetween } from '../../../../li
 import { ApiError, validationError, type FieldErrors } from '../../lib/errors';
 import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../lib/vignettes/rules';
 import { cnpBirthDate } from '../../../../lib/validation/formats';
-import { rcaLatestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../lib/policies/renewal';
+import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../lib/policies/renewal';
+import { policyOfRenewalToken } from '../reminders/tokens';
 import { insurerByCode, type Insurer } from '../products/service';
 import type { ProductCode } from '../../../../lib/api/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
@@ -82,32 +83,56 @@ export function countyOfPlate(plate: string): string {
   return plate.slice(0, 2);
 }
 
+/** The policy a renewal renews (`renewal_of` or `renewal_token` of the quote input). */
+export interface Renewed {
+  id: number;
+  ends_on: string;
+}
+
+type RenewalRefs = { renewal_of?: number | null; renewal_token?: string | null; vin?: string };
+
 /**
- * RCA start date (DOMAIN.md): tomorrow … +30 days; a renewal of the caller's own RCA policy on the same vehicle
- * may start the day after that policy ends, bought at most 30 days before the end.
+ * Resolves a renewal: `renewal_token` (a reminder mail's link: whoever holds it, no sign-in) or `renewal_of` (the
+ * caller's own policy: bearer required). The renewed policy must be of the same product, for RCA of the same VIN.
+ * Null when the input renews nothing; 422 when it names a policy it may not renew.
  */
-function checkRcaStart(ctx: AppContext, input: RcaInput, userId: number | null): void {
-  if (!input.renewal_of) return checkStartDate(ctx, 'start_date', input.start_date, 30);
-  const renewed = userId
-    ? (ctx.db.prepare("SELECT ends_on, input FROM policies WHERE id = ? AND user_id = ? AND product_code = 'rca'").get(input.renewal_of, userId) as
-        | { ends_on: string; input: string }
-        | undefined)
-    : undefined;
-  if (!renewed || (JSON.parse(renewed.input) as { vin?: string }).vin !== input.vin) {
+export function renewedPolicy(ctx: AppContext, product: ProductCode, input: RenewalRefs, userId: number | null): Renewed | null {
+  if (!input.renewal_of && !input.renewal_token) return null;
+  type Row = { id: number; product_code: string; ends_on: string; input: string };
+  let row: Row | undefined;
+  if (input.renewal_token) {
+    row = policyOfRenewalToken(ctx, input.renewal_token) ?? undefined;
+    if (!row || (input.renewal_of && input.renewal_of !== row.id)) {
+      throw validationError({ renewal_token: ['Linkul de reînnoire nu mai este valabil. Completați datele pentru o poliță nouă.'] });
+    }
+  } else if (userId) {
+    row = ctx.db.prepare('SELECT id, product_code, ends_on, input FROM policies WHERE id = ? AND user_id = ?').get(input.renewal_of, userId) as Row | undefined;
+  }
+  const sameObject = product !== 'rca' || (row && (JSON.parse(row.input) as { vin?: string }).vin === input.vin);
+  if (!row || row.product_code !== product || !sameObject) {
     throw validationError({ renewal_of: ['Polița reînnoită nu există în contul dumneavoastră sau este pentru alt vehicul.'] });
   }
+  return { id: row.id, ends_on: row.ends_on };
+}
+
+/**
+ * Start date of a product sold from tomorrow to `maxDaysAhead` days ahead (DOMAIN.md); a renewal may start the day
+ * after the renewed policy ends, bought at most 30 days before the end.
+ */
+function checkStart(ctx: AppContext, start: string, renewed: Renewed | null, maxDaysAhead: number): void {
+  if (!renewed) return checkStartDate(ctx, 'start_date', start, maxDaysAhead);
   const today = bucharestDay(ctx.clock.now());
-  const latest = rcaLatestStartDay(today, renewed.ends_on);
+  const latest = latestStartDay(today, renewed.ends_on, maxDaysAhead);
   if (!latest) {
     throw validationError({ start_date: [`Polița se poate reînnoi cu cel mult ${RENEWAL_MAX_DAYS_BEFORE_END} de zile înainte de expirare.`] });
   }
-  if (input.start_date <= today || input.start_date > latest) {
+  if (start <= today || start > latest) {
     throw validationError({ start_date: [`Data de început a reînnoirii este între mâine și ${latest.split('-').reverse().join('.')}.`] });
   }
 }
 
-export function quoteRca(ctx: AppContext, input: RcaInput, userId: number | null = null): Offer[] {
-  checkRcaStart(ctx, input, userId);
+export function quoteRca(ctx: AppContext, input: RcaInput, renewed: Renewed | null = null): Offer[] {
+  checkStart(ctx, input.start_date, renewed, 30);
   const today = bucharestDay(ctx.clock.now());
   const v = input.vehicle;
   const fields: FieldErrors = {};
@@ -228,8 +253,8 @@ export function quoteTravel(ctx: AppContext, input: TravelInput): Offer[] {
 
 // ── House ─────────────────────────────────────────────────────────────────────
 
-export function quoteHouse(ctx: AppContext, input: HouseInput): Offer[] {
-  if (input.start_date) checkStartDate(ctx, 'start_date', input.start_date, 30);
+export function quoteHouse(ctx: AppContext, input: HouseInput, renewed: Renewed | null = null): Offer[] {
+  if (input.start_date) checkStart(ctx, input.start_date, renewed, 30);
   if (input.year_built > Number(bucharestDay(ctx.clock.now()).slice(0, 4))) {
     throw validationError({ year_built: ['Anul construcției nu poate fi în viitor.'] });
   }
@@ -260,11 +285,20 @@ export function quoteHouse(ctx: AppContext, input: HouseInput): Offer[] {
 
 // ── Tires ─────────────────────────────────────────────────────────────────────
 
-export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInput): Offer[] {
+export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInput, renewed: Renewed | null = null): Offer[] {
   const today = bucharestDay(ctx.clock.now());
   const fields: FieldErrors = {};
-  if (input.purchase_date > today || input.purchase_date < addDaysToDay(today, -30)) {
-    fields.purchase_date = ['Anvelopele trebuie să fi fost cumpărate în ultimele 30 de zile.'];
+  if (renewed) {
+    // A renewal covers the same tires again: bought before the first policy, starting after it ends.
+    if (input.purchase_date > today) fields.purchase_date = ['Data cumpărării nu poate fi în viitor.'];
+    if (!input.start_date) fields.start_date = ['Alegeți data de început.'];
+    else checkStart(ctx, input.start_date, renewed, 1);
+  } else {
+    if (input.purchase_date > today || input.purchase_date < addDaysToDay(today, -30)) {
+      fields.purchase_date = ['Anvelopele trebuie să fi fost cumpărate în ultimele 30 de zile.'];
+    }
+    // Outside a renewal the cover starts the day after payment.
+    if (input.start_date) fields.start_date = ['Data de început se alege doar la reînnoirea unei polițe.'];
   }
   if (product === 'michelin-tiresecureplus') {
     if (input.brand.toLowerCase() !== 'michelin') fields.brand = ['Garanția se aplică doar anvelopelor Michelin.'];

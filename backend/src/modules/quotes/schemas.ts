@@ -15,6 +15,15 @@ const text = (max: number) => z.string({ error: M.required }).trim().min(1, M.re
 export const companyName = z.string({ error: M.required }).trim().min(2, 'Introduceți denumirea firmei.').max(200);
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'Alegeți o valoare din listă.' });
 
+/**
+ * A renewal names the policy it renews: `renewal_of` (the caller's own policy, bearer required) or `renewal_token`
+ * (the link of an expiry reminder mail, no sign-in). Its start may then be the day after that policy ends.
+ */
+const renewalFields = {
+  renewal_of: z.number({ error: 'Polița reînnoită nu este validă.' }).int().positive().optional().nullable(),
+  renewal_token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Linkul de reînnoire nu este valid.').optional().nullable(),
+};
+
 export const rcaInput = z.object({
   registration_plate: plateField,
   vin: vinField,
@@ -56,8 +65,7 @@ export const rcaInput = z.object({
     )
     .optional()
     .nullable(),
-  /** The customer's RCA policy this one renews: its start may then be the day after that policy ends. */
-  renewal_of: z.number({ error: 'Polița reînnoită nu este validă.' }).int().positive().optional().nullable(),
+  ...renewalFields,
   start_date: isoDateField,
   period_months: int(1, 12),
 });
@@ -92,6 +100,7 @@ export const houseInput = z.object({
   rooms: int(1, 30),
   floors: int(1, 60),
   start_date: isoDateField.optional(),
+  ...renewalFields,
   voluntary: z
     .object({
       building_sum_lei: int(10000, 5000000),
@@ -119,6 +128,9 @@ export const tireInput = z.object({
   brand: text(50),
   purchase_date: isoDateField,
   invoice_number: z.string().trim().max(50).optional().nullable(),
+  /** Renewals only: the first day of the new cover (otherwise the cover starts the day after payment). */
+  start_date: isoDateField.optional().nullable(),
+  ...renewalFields,
 });
 
 /** A plate of any country: 2–12 letters and digits once spaces and hyphens go; Romanian plates as DOMAIN.md says. */

@@ -4,7 +4,7 @@ import { fieldError, validationError } from '../../lib/errors';
 import { parse } from '../../lib/validation';
 import { ApiError } from '../../lib/errors';
 import { isAvailable, productRow } from '../products/service';
-import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, type Offer } from './engine';
+import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, renewedPolicy, type Offer, type Renewed } from './engine';
 import { findCompany, findPartner } from '../registry/service';
 import type { ProductCode } from '../../../../lib/api/types';
 import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type RcaInput } from './schemas';
@@ -36,16 +36,20 @@ export function priceInput(ctx: AppContext, product: ProductCode, raw: unknown, 
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw fieldError('input', 'Datele pentru ofertă lipsesc.');
   switch (product) {
     case 'rca': {
-      const input = withCompanyNames(ctx, parse(rcaInput, raw));
-      return { input, offers: quoteRca(ctx, input, userId) };
+      const parsed = withCompanyNames(ctx, parse(rcaInput, raw));
+      const renewed = renewedPolicy(ctx, product, parsed, userId);
+      const input = withRenewal(parsed, renewed);
+      return { input, offers: quoteRca(ctx, input, renewed) };
     }
     case 'travel': {
       const input = parse(travelInput, raw);
       return { input, offers: quoteTravel(ctx, input) };
     }
     case 'house-insurance': {
-      const input = parse(houseInput, raw);
-      return { input, offers: quoteHouse(ctx, input) };
+      const parsed = parse(houseInput, raw);
+      const renewed = renewedPolicy(ctx, product, parsed, userId);
+      const input = withRenewal(parsed, renewed);
+      return { input, offers: quoteHouse(ctx, input, renewed) };
     }
     case 'ro-vignette': {
       const input = parse(roVignetteInput, raw);
@@ -56,10 +60,23 @@ export function priceInput(ctx: AppContext, product: ProductCode, raw: unknown, 
       return { input, offers: quoteVignette(ctx, product, input) };
     }
     default: {
-      const input = parse(tireInput, raw);
-      return { input, offers: quoteTire(ctx, product, input) };
+      const parsed = parse(tireInput, raw);
+      const renewed = renewedPolicy(ctx, product, parsed, userId);
+      const input = withRenewal(parsed, renewed);
+      return { input, offers: quoteTire(ctx, product, input, renewed) };
     }
   }
+}
+
+/**
+ * The stored input of a renewal names the renewed policy (`renewal_of`, which the order checks belongs to the
+ * buyer) and never keeps the reminder's token (quotes are readable by id).
+ */
+function withRenewal<T extends { renewal_of?: number | null; renewal_token?: string | null }>(input: T, renewed: Renewed | null): T {
+  const { renewal_token: _token, renewal_of: _of, ...rest } = input;
+  void _token;
+  void _of;
+  return (renewed ? { ...rest, renewal_of: renewed.id } : rest) as T;
 }
 
 /** Company owners and users named from the company register when the caller gave no name; a company must be named. */

@@ -1,27 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { bucharestDay } from '../../lib/clock';
-import { addDaysToDay, daysBetween } from '../../../../lib/time/day';
+import { addDaysToDay, addMonthsToDay, daysBetween } from '../../../../lib/time/day';
+// The web app's page of each product (one copy with the web app), where `?reinnoire=<token>` opens the renewal.
+import { movedTrip, productRoute } from '../../../../lib/policies/renewal';
 import { queueMail } from '../../mail/outbox';
 import { expiryReminderMail } from '../../mail/templates';
 import { productRow } from '../products/service';
 import { isVignette, type PolicyRow } from '../policies/service';
+import { policyOfRenewalToken, tokenHash } from './tokens';
 
 /** Days before the last day of a policy or vignette on which its reminder is mailed. */
 export const REMINDER_THRESHOLDS = [30, 7, 1] as const;
-/** A renewal link works until this many days after the end of the item it renews. */
-const RENEWAL_LINK_DAYS_AFTER_END = 30;
-
-/** The web app's page of each product, where `?reinnoire=<token>` opens the prefilled renewal. */
-export const PRODUCT_PAGES: Record<string, string> = {
-  rca: '/rca',
-  travel: '/travel',
-  'house-insurance': '/house',
-  tire: '/tire',
-  'michelin-tiresecureplus': '/michelin-tiresecureplus',
-  'ro-vignette': '/rovinieta',
-  'hu-vignette': '/vigneta-ungaria',
-};
 
 /**
  * The threshold an item is due for, `days` days before its last day: the smallest threshold not below
@@ -34,7 +24,6 @@ export function dueThreshold(days: number): number | null {
   return candidates.length ? Math.min(...candidates) : null;
 }
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 interface Candidate extends PolicyRow {
   email: string;
@@ -73,7 +62,7 @@ export function runExpiryReminders(ctx: AppContext): number {
       const at = ctx.clock.now().toISOString();
       const r = insert.run(c.id, threshold, optedOut ? 'opted_out' : 'sent', token ? tokenHash(token) : null, at);
       if (r.changes === 0 || !token) return;
-      const page = PRODUCT_PAGES[c.product_code] ?? '/';
+      const page = productRoute(c.product_code) ?? '/';
       queueMail(ctx, {
         to: c.email,
         ...expiryReminderMail({
@@ -105,8 +94,15 @@ function renewalInput(product: string, input: any, startDate: string): Record<st
     delete copy.owner.last_name;
   }
   if (product === 'rca' && copy.user) delete copy.user;
-  delete copy.end_date;
-  delete copy.purchase_date;
+  // A trip keeps its length (multi-trip: a year from the new start); tires keep their purchase date.
+  if (product === 'travel' && typeof copy.start_date === 'string' && typeof copy.end_date === 'string') {
+    copy.end_date = copy.trip_type === 'multi'
+      ? addDaysToDay(addMonthsToDay(startDate, 12), -1)
+      : movedTrip(copy.start_date, copy.end_date, startDate).end_date;
+  } else {
+    delete copy.end_date;
+  }
+  delete copy.renewal_of;
   copy.start_date = startDate;
   return copy;
 }
@@ -117,19 +113,12 @@ function renewalInput(product: string, input: any, startDate: string): Record<st
  * day after the old end. The token only reads this; it signs nobody in. Unknown or expired token → null.
  */
 export function findRenewal(ctx: AppContext, token: string) {
-  const row = ctx.db
-    .prepare(
-      `SELECT p.product_code, p.ends_on, p.input, p.insured_object FROM expiry_reminders r JOIN policies p ON p.id = r.policy_id
-       WHERE r.renewal_token_hash = ?`,
-    )
-    .get(tokenHash(token)) as { product_code: string; ends_on: string; input: string; insured_object: string } | undefined;
+  const row = policyOfRenewalToken(ctx, token);
   if (!row) return null;
-  const today = bucharestDay(ctx.clock.now());
-  if (today > addDaysToDay(row.ends_on, RENEWAL_LINK_DAYS_AFTER_END)) return null;
   const startDate = addDaysToDay(row.ends_on, 1);
   return {
     product_code: row.product_code,
-    page: PRODUCT_PAGES[row.product_code] ?? '/',
+    page: productRoute(row.product_code) ?? '/',
     previous_ends_on: row.ends_on,
     start_date: startDate,
     insured_object: row.insured_object,
