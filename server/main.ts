@@ -27,6 +27,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
 import { drainOnShutdown } from './drain';
 import { healthPathOf, sendHealth } from './health';
+import { serveBffRead } from './bff-fast-path';
 import { routeProcessOutputThroughLog, withRequestScope } from './json-console';
 
 // Every line this process writes is JSON, Next.js's own included (console, warnings, a crash at start-up).
@@ -64,7 +65,9 @@ const server = createServer((request, response) => {
   if (!hasDecodablePath(request.url)) return sendBadPath(request.url, response);
   if (declaresTooLargeBody(request)) return sendTooLarge(request.url, response);
   // Lines logged while this request is handled (Next.js's render errors too) carry its id.
-  Promise.resolve(withRequestScope(requestId, () => handleRequest(request, response))).catch((error: unknown) => {
+  // The BFF's plain reads are forwarded here, without Next.js's route pipeline; the rest goes to Next.js.
+  const handled = withRequestScope(requestId, async () => (await serveBffRead(request, response)) || handleRequest(request, response));
+  Promise.resolve(handled).catch((error: unknown) => {
     log('error', 'request failed', { request_id: requestId, err: error });
     if (!response.headersSent) {
       response.statusCode = 500;
