@@ -33,14 +33,19 @@ const CONSOLE_LEVELS: Array<[keyof Console & ('log' | 'info' | 'debug' | 'trace'
   ['error', 'error'],
 ];
 
-/** Next.js prefixes its lines with a status glyph (✓, ⚠, ⨯, ▲, ○); the level already says it. */
+/** Next.js prefixes its lines with a coloured status glyph (✓, ⚠, ⨯, ▲, ○); the level already says it. */
 const GLYPH = /^\s*[✓⚠⨯▲○•]\s*/u;
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+function plain(text: string): string {
+  return text.replace(ANSI, '').replace(GLYPH, '');
+}
 
 /** The fields of one console call: the text of its arguments as `msg`, its first Error as `err`. */
 export function consoleEntry(args: unknown[]): { msg: string; fields: Record<string, unknown> } {
   const error = args.find((arg): arg is Error => arg instanceof Error);
   const rest = args.filter((arg) => arg !== error);
-  let msg = rest.length > 0 ? format(...rest).replace(GLYPH, '').trim() : '';
+  let msg = rest.length > 0 ? plain(format(...rest)).trim() : '';
   if (!msg) msg = error?.message ?? '';
   const fields: Record<string, unknown> = { ...scopeFields() };
   if (error) {
@@ -64,7 +69,7 @@ function guardStream(stream: NodeJS.WriteStream, level: LogLevel): void {
     // lib/server/log.ts writes whole lines that start so; they pass untouched (the hot path).
     if (text.startsWith('{"level":')) return original(chunk, ...rest);
     for (const line of text.split('\n')) {
-      const msg = line.replace(GLYPH, '').trimEnd();
+      const msg = plain(line).trimEnd();
       if (msg.trim()) log(level, msg, { ...scopeFields(), raw: true });
     }
     const callback = rest.find((arg): arg is () => void => typeof arg === 'function');

@@ -39,6 +39,7 @@ describe('JSON process output', () => {
     expect(byMsg('raw bytes on stderr')).toMatchObject({ level: 50 });
     expect(byMsg('an experimental thing')).toMatchObject({ level: 40, warning: 'ExperimentalWarning' });
     expect(byMsg('render failed')).toMatchObject({ level: 50, request_id: 'req-123', err: { message: 'inside' } });
+    expect(byMsg('coloured')).toMatchObject({ level: 50, request_id: 'req-123', err: { message: 'coloured' } });
     expect(byMsg('uncaught exception')).toMatchObject({ level: 50, err: { message: 'start-up crash' } });
     // Lines outside a request carry no id.
     expect(byMsg('plain info { a: 1 }')).not.toHaveProperty('request_id');

@@ -16,6 +16,8 @@ process.stderr.write(Buffer.from('raw bytes on stderr\n'));
 process.emitWarning('an experimental thing', 'ExperimentalWarning');
 withRequestScope('req-123', () => {
   console.error('⨯ render failed', new Error('inside'));
+  // Next.js's own render error line: a coloured glyph, then the error.
+  console.error('\u001b[31m\u001b[1m⨯\u001b[22m\u001b[39m', new Error('coloured'));
 });
 setTimeout(() => {
   throw new Error('start-up crash');
