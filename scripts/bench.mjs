@@ -6,7 +6,7 @@
  *   /account/policies: performance score, LCP, TBT, CLS and JavaScript transferred; the same for the baseline.
  * - autocannon on / and /rca (as a guest: the web server's guest page cache answers most requests) against the
  *   bare static page; the rendered pages (/ and /account/orders signed in, / with the page cache off) against
- *   a bare dynamic page (bench/baseline/app/dynamic), with the web server's memory during and after each; a BFF
+ *   a bare dynamic page (bench/baseline/app/dynamic), with the web server's memory during and 10 s after each; a BFF
  *   read against the same call made straight to the backend; a signed-in navigation (proxy two-factor check)
  *   against the same page signed out.
  *
@@ -294,7 +294,7 @@ async function main() {
 
   // Throughput at CONNECTIONS; overheads (BFF, signed-in proxy check) at one connection, where p50 is the
   // cost of a request rather than the length of the queue in front of it. Rendered pages carry the memory of
-  // the web process that served them: before, at its peak during the run, and 5 s after.
+  // the web process that served them: before, at its peak during the run, and 10 s after (past the idle collection).
   const httpRuns = [
     ['baseline /', `${BASE}/`, {}, CONNECTIONS],
     ['baseline /dynamic (rendered each time)', `${BASE}/dynamic`, {}, CONNECTIONS],
@@ -321,7 +321,8 @@ async function main() {
     if (sampler) clearInterval(sampler);
     let memory = {};
     if (server) {
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      // The web server collects garbage after WEB_IDLE_GC_MS (5 s) without requests; "after" is read past that.
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
       memory = { rssBeforeMb: before, rssPeakMb: peak, rssAfterMb: rssMb(server.pid) };
     }
     results.http.push({ target: label, connections, ...figures, ...memory });
