@@ -72,6 +72,35 @@ async function fetchTwoFactorState(
   }
 }
 
+type SessionState = {
+  /** The state from the signed cookie, when it is valid for this token. */
+  verified: TwoFactorState | null;
+  /** The backend's answer, asked only when the cookie could not tell (or to confirm an ended session). */
+  fetched: TwoFactorState | 'unauthenticated' | null;
+};
+
+/**
+ * What the proxy needs to know about a signed-in visitor's session for this path: the signed state cookie
+ * (one HMAC), and check-active-session only when that cookie is missing or stale, or when the sign-in page
+ * asks whether a session really ended. Null when the path needs neither.
+ */
+async function sessionStateOf(
+  request: NextRequest,
+  token: string,
+  pathname: string,
+  env: ReturnType<typeof getServerEnv>,
+  stateCookieName: string,
+): Promise<SessionState | null> {
+  if (pathname === '/authenticate' && !request.nextUrl.searchParams.has('reset_token')) {
+    if (request.nextUrl.searchParams.get('session_ended') !== '1') return null;
+    return { verified: null, fetched: await fetchTwoFactorState(env.BACKEND_API_URL, token, request) };
+  }
+  if (pathname === TWO_FACTOR_CHECK_PAGE) return null;
+  const verified = await verifyTwoFactorState(request.cookies.get(stateCookieName)?.value, token, env.SESSION_SECRET);
+  if (verified) return { verified, fetched: null };
+  return { verified: null, fetched: await fetchTwoFactorState(env.BACKEND_API_URL, token, request) };
+}
+
 export async function proxy(request: NextRequest) {
   const env = getServerEnv();
   const secure = env.SESSION_COOKIE_SECURE ?? (env.NODE_ENV === 'production' && env.WEB_APP_URL.startsWith('https://'));
@@ -99,37 +128,44 @@ export async function proxy(request: NextRequest) {
   headers.set('x-nonce', nonce);
   headers.set('Content-Security-Policy', csp);
 
-  // Maintenance: every page but /maintenance itself goes there while it is on.
-  if (url.pathname !== '/maintenance' && (await isMaintenanceActive(env.BACKEND_API_URL, Date.now(), request.headers.get(REQUEST_ID_HEADER)))) {
-    return redirectTo(request, `/maintenance?last_url=${encodeURIComponent(fullPath)}`);
-  }
-
   // Partner routes are served by the base pages. A code of the partner registry passes on its code, name and
   // theme (README "Partners"); an unknown code gets the plain shop: no theme, no badge, no attribution.
   const partnerRoute = matchPartnerRoute(url.pathname);
-  let pathname = url.pathname;
+  const pathname = partnerRoute ? partnerRoute.pathname : url.pathname;
+  // The visit's partner keeps its theme on the pages around a purchase (thank-you, account, content); a plain
+  // product route is the broker's own shop.
+  const partnerCode = partnerRoute ? partnerRoute.partnerCode : isProductRoute(pathname) ? null : request.cookies.get(names.partner)?.value;
+  const token = request.cookies.get(names.token)?.value || null;
+  const isAccountPage = pathname === '/account' || pathname.startsWith('/account/');
+
+  // Every backend read this request may need starts at once (issue 15): a cold render waits for the slowest of
+  // them, never for their sum. The answers are then applied in the order of the rules below.
+  const [maintenance, partner, session] = await Promise.all([
+    url.pathname === '/maintenance'
+      ? false
+      : isMaintenanceActive(env.BACKEND_API_URL, Date.now(), request.headers.get(REQUEST_ID_HEADER)),
+    partnerCode ? findPartner(env.BACKEND_API_URL, partnerCode) : null,
+    token ? sessionStateOf(request, token, pathname, env, names.state) : null,
+  ]);
+
+  // Maintenance: every page but /maintenance itself goes there while it is on.
+  if (maintenance) {
+    return redirectTo(request, `/maintenance?last_url=${encodeURIComponent(fullPath)}`);
+  }
+
   let partnerToRemember: string | null = null;
   let theme = false;
   if (partnerRoute) {
-    pathname = partnerRoute.pathname;
-    const partner = partnerRoute.partnerCode ? await findPartner(env.BACKEND_API_URL, partnerRoute.partnerCode) : null;
     if (partner) {
       headers.set('x-partner-code', partner.code);
       headers.set('x-partner-name', encodeURIComponent(partner.name));
       partnerToRemember = partner.code;
       theme = partner.theme_enabled;
     }
-  } else if (!isProductRoute(pathname)) {
-    // The visit's partner keeps its theme on the pages around a purchase (thank-you, account, content); a plain
-    // product route is the broker's own shop.
-    const visitCode = request.cookies.get(names.partner)?.value;
-    const visitPartner = visitCode ? await findPartner(env.BACKEND_API_URL, visitCode) : null;
-    theme = visitPartner?.theme_enabled ?? false;
+  } else {
+    theme = partner?.theme_enabled ?? false;
   }
   if (theme) headers.set('x-theme', 'partner');
-
-  const token = request.cookies.get(names.token)?.value || null;
-  const isAccountPage = pathname === '/account' || pathname.startsWith('/account/');
 
   if (!token && isAccountPage) {
     return redirectTo(request, `/authenticate?last_url=${encodeURIComponent(fullPath)}`);
@@ -139,7 +175,7 @@ export async function proxy(request: NextRequest) {
   if (token && pathname === '/authenticate' && !url.searchParams.has('reset_token')) {
     // A session the backend ended (revoked from another device, expired) is dropped, so that its sign-in page can
     // open: only when the backend confirms it, so a link can sign nobody out.
-    if (url.searchParams.get('session_ended') === '1' && (await fetchTwoFactorState(env.BACKEND_API_URL, token, request)) === 'unauthenticated') {
+    if (session?.fetched === 'unauthenticated') {
       const response = redirectTo(request, fullPath);
       response.cookies.delete(names.token);
       response.cookies.delete(names.state);
@@ -150,10 +186,10 @@ export async function proxy(request: NextRequest) {
 
   let stateCookie: string | null = null;
   let clearSession = false;
-  if (token && pathname !== TWO_FACTOR_CHECK_PAGE) {
-    let state = await verifyTwoFactorState(request.cookies.get(names.state)?.value, token, env.SESSION_SECRET);
+  if (token && session && pathname !== TWO_FACTOR_CHECK_PAGE) {
+    let state = session.verified;
+    const fetched = session.fetched;
     if (!state) {
-      const fetched = await fetchTwoFactorState(env.BACKEND_API_URL, token, request);
       if (fetched === 'unauthenticated') {
         clearSession = true;
       } else if (fetched) {

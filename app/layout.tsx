@@ -50,9 +50,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <head>
         {/* Sets the dark class before the first paint (no flash of the wrong theme). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
-        {/* No first paint before <main id="continut"> is parsed: a header painted half-parsed grew when the rest of
-            its row arrived (desktop layout shift). Every layout has that main; the browser waits no longer. */}
-        <link rel="expect" href="#continut" blocking="render" />
       </head>
       <body>
         <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp} today={today} buildId={buildId}>

@@ -100,6 +100,51 @@ test.describe('operations under faults', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // First in this block on purpose: the web server has not checked maintenance yet, so the proxy's maintenance
+  // read is cold (after one answer it serves the last one after 300 ms and would hide a series).
+  test('a signed-in cold page makes its backend calls in parallel: two delayed checks cost one delay, not two', async () => {
+    const login = await fetch(`${backend!.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'client@exemplu.ro', password: 'Parola-Demo-2026', token: '' }),
+    });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    expect(token).toBeTruthy();
+    // 2.5 s each, under the proxy's 3 s bound on the maintenance read: in series the second call would reach the
+    // backend only after the first answered.
+    const DELAY_MS = 2500;
+    for (const delayed of ['/api/v1/maintenances/status', '/api/v1/auth/two-factor/check-active-session']) {
+      const res = await fetch(`${backend!.url}/dev/delay-next`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: delayed, ms: DELAY_MS, times: 1 }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const started = Date.now();
+    // Signed in without the signed state cookie: the proxy must ask check-active-session as well as maintenance.
+    const page = fetch(`${web!.url}/faq`, { headers: { cookie: `bs_session=${token}` }, redirect: 'manual' }).then(async (res) => {
+      await res.text();
+      return { status: res.status, at: Date.now() - started, setCookie: res.headers.getSetCookie() };
+    });
+    const reached: Record<string, number> = {};
+    await waitFor('both delayed calls to reach the backend', async () => {
+      const pending = ((await (await fetch(`${backend!.url}/dev/delay-next`)).json()) as { data: Record<string, number> }).data;
+      for (const path of ['/api/v1/maintenances/status', '/api/v1/auth/two-factor/check-active-session']) {
+        if (pending[path] === undefined) reached[path] ??= Date.now() - started;
+      }
+      return Object.keys(reached).length === 2;
+    });
+    const answer = await page;
+    expect(answer.status).toBeLessThan(400);
+    // The session check ran: its answer is signed into the state cookie.
+    expect(answer.setCookie.some((cookie) => cookie.startsWith('bs_2fa='))).toBe(true);
+    const [first, second] = Object.values(reached).sort((a, b) => a - b);
+    // Both calls were in flight together (in series the second would start a whole delay after the first) ...
+    expect(second - first).toBeLessThan(DELAY_MS / 2);
+    // ... so the page waited for one delay, not for two.
+    expect(answer.at).toBeGreaterThanOrEqual(DELAY_MS);
+    expect(answer.at).toBeLessThan(2 * DELAY_MS);
+  });
+
   test('a hung backend: 504 with the Romanian error within the timeout; a client that leaves frees the upstream socket', async () => {
     proxy!.setMode('hang');
     const started = Date.now();
@@ -219,6 +264,34 @@ test.describe('operations under faults', () => {
     } finally {
       await stop(second);
     }
+  });
+
+  test('every line the web server wrote is JSON, Next.js\'s own included, its render errors with the request id', async () => {
+    // A render that fails inside Next.js (the orders page cannot reach the backend): Next.js logs it itself.
+    proxy!.setMode('refuse');
+    const id = `e2e-render-error-${Date.now()}`;
+    const res = await fetch(`${web!.url}/account/orders`, { headers: { cookie: 'bs_session=not-a-session', 'x-request-id': id } });
+    await res.text();
+    proxy!.setMode('forward');
+    // The page streams: the error shows in its error box (the status may already be sent as 200).
+    expect(res.headers.get('x-request-id')).toBe(id);
+    const parsed = () =>
+      web!.lines.filter((line) => line.trim() !== '').map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          throw new Error(`web server line is not JSON: ${line}`);
+        }
+      });
+    await waitFor('the render error in the log', () => parsed().some((e) => e.request_id === id && e.level === 50 && 'err' in e));
+    const entries = parsed();
+    expect(entries.length).toBeGreaterThan(10);
+    for (const entry of entries) expect(entry).toMatchObject({ level: expect.any(Number), time: expect.any(Number), msg: expect.any(String) });
+    // Next.js's own start-up line, which used to be plain text.
+    expect(entries.some((e) => String(e.msg).includes('next.config'))).toBe(true);
+    expect(entries.find((e) => e.request_id === id && e.level === 50 && 'err' in e)).toMatchObject({
+      err: { message: expect.stringContaining('/api/v1/orders') },
+    });
   });
 
   test('SIGTERM to the web server with 10 calls of 4 s in flight: all 10 complete, /readyz is 503 meanwhile, then it exits 0', async () => {

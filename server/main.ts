@@ -27,7 +27,11 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
 import { drainOnShutdown } from './drain';
 import { healthPathOf, sendHealth } from './health';
+import { serveBffRead } from './bff-fast-path';
+import { routeProcessOutputThroughLog, withRequestScope } from './json-console';
 
+// Every line this process writes is JSON, Next.js's own included (console, warnings, a crash at start-up).
+const removeStartupCrashHandlers = routeProcessOutputThroughLog();
 const settings = readServerSettings(process.argv.slice(2), process.env);
 // A small young generation keeps the resident set from growing for good under load (cache hits allocate
 // briefly, but at thousands of requests a second); the bench:load target is memory back within 20% after it.
@@ -38,6 +42,8 @@ const cache = new PageCache(settings.dev ? { ...settings.cache, ttlMs: 0 } : set
 const handleRequest = withGuestPageCache(app.getRequestHandler(), cache, settings.gzipLevel);
 
 await app.prepare();
+// Next.js has installed its own handlers of uncaught errors by now (they log through console and keep serving).
+removeStartupCrashHandlers();
 const collector = settings.idleGcMs > 0 && !settings.dev ? new IdleCollector({ idleMs: settings.idleGcMs }) : null;
 collector?.start();
 const backendUrl = getServerEnv().BACKEND_API_URL.replace(/\/+$/, '');
@@ -58,7 +64,10 @@ const server = createServer((request, response) => {
   if (!isSupportedMethod(request.method)) return sendMethodNotAllowed(request.url, response);
   if (!hasDecodablePath(request.url)) return sendBadPath(request.url, response);
   if (declaresTooLargeBody(request)) return sendTooLarge(request.url, response);
-  Promise.resolve(handleRequest(request, response)).catch((error: unknown) => {
+  // Lines logged while this request is handled (Next.js's render errors too) carry its id.
+  // The BFF's plain reads are forwarded here, without Next.js's route pipeline; the rest goes to Next.js.
+  const handled = withRequestScope(requestId, async () => (await serveBffRead(request, response)) || handleRequest(request, response));
+  Promise.resolve(handled).catch((error: unknown) => {
     log('error', 'request failed', { request_id: requestId, err: error });
     if (!response.headersSent) {
       response.statusCode = 500;

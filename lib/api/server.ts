@@ -53,8 +53,60 @@ async function clientIp(): Promise<string | null> {
   }
 }
 
+/**
+ * Anonymous reads (products, statuses, insurers, FAQ, info pages) are the same for every visitor: one answer
+ * serves every render for PUBLIC_READ_TTL_MS, and renders that need it meanwhile share the call in flight.
+ * A render made 3 such calls, each costing the backend and this process a round trip; the page cache's
+ * window is the same second, so an ops change (maintenance, product flags) still shows within about a second.
+ * Only successes are kept; a caller whose shared call failed makes its own (its own request id and log line).
+ */
+const PUBLIC_READ_TTL_MS = 1000;
+const PUBLIC_READ_MAX_ENTRIES = 200;
+type SharedRead = { at: number | null; answer: Promise<BackendAnswer<unknown>> };
+const publicReads = new Map<string, SharedRead>();
+
+/**
+ * For tests: forgets the shared answers.
+ * @testSeam
+ */
+export function resetPublicReads() {
+  publicReads.clear();
+}
+
+function sharedPublicRead<T>(key: string, load: () => Promise<BackendAnswer<T>>): Promise<BackendAnswer<T>> {
+  const now = Date.now();
+  const entry = publicReads.get(key);
+  if (entry && (entry.at === null || now - entry.at < PUBLIC_READ_TTL_MS)) {
+    return (entry.answer as Promise<BackendAnswer<T>>).catch(() => load());
+  }
+  if (publicReads.size >= PUBLIC_READ_MAX_ENTRIES) {
+    for (const [k, e] of publicReads) if (e.at !== null && now - e.at >= PUBLIC_READ_TTL_MS) publicReads.delete(k);
+  }
+  const fresh: SharedRead = { at: null, answer: load() };
+  publicReads.set(key, fresh);
+  fresh.answer.then(
+    () => {
+      fresh.at = Date.now();
+    },
+    () => {
+      if (publicReads.get(key) === fresh) publicReads.delete(key);
+    },
+  );
+  return fresh.answer as Promise<BackendAnswer<T>>;
+}
+
 /** Like backendFetch, with the response headers (e.g. x-site-product-statuses). */
 export async function backendRequest<T>(path: string, options: BackendFetchOptions = {}): Promise<BackendAnswer<T>> {
+  const method = options.method ?? 'GET';
+  if (method === 'GET' && options.token === null && !options.signal) {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
+    return sharedPublicRead(`${path}?${query.toString()}`, () => callBackendFor<T>(path, options));
+  }
+  return callBackendFor<T>(path, options);
+}
+
+async function callBackendFor<T>(path: string, options: BackendFetchOptions): Promise<BackendAnswer<T>> {
   const method = options.method ?? 'GET';
   const token = options.token === undefined ? await getSessionToken() : options.token;
   const url = new URL(`${baseFor(path)}${path}`);

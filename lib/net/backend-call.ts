@@ -126,6 +126,16 @@ async function acquire(signal: AbortSignal, limits: { concurrency: number; queue
   return release;
 }
 
+/**
+ * A slot of the shared gate for a call made without fetch (the web server's BFF read path,
+ * server/bff-fast-path.ts): waits in the same queue, refuses with BackendCallError('busy') when it is full,
+ * rejects with `signal.reason` when the signal aborts first. Call the returned function when the answer is done.
+ */
+export function acquireBackendSlot(signal: AbortSignal): Promise<() => void> {
+  const env = getServerEnv();
+  return acquire(signal, { concurrency: env.BACKEND_MAX_CONCURRENCY, queue: env.BACKEND_MAX_QUEUE });
+}
+
 function failureOf(error: unknown, timeout: AbortSignal, client: AbortSignal | null | undefined): BackendCallError {
   if (error instanceof BackendCallError) return error;
   if (client?.aborted) return new BackendCallError('aborted', 'client went away', { cause: error });

@@ -3,7 +3,8 @@
  * such as `request_id`), the same shape as the reference backend's pino lines, so one query finds a request in
  * both. `LOG_LEVEL` (shared with the backend) filters: debug < info < warn < error; `silent` logs nothing.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+type Level = LogLevel;
 const ORDER: Record<Level | 'silent', number> = { debug: 20, info: 30, warn: 40, error: 50, silent: 100 };
 
 function threshold(): number {
