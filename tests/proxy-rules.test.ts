@@ -64,13 +64,16 @@ describe('safe return paths', () => {
   });
 });
 
+/** lib/session/two-factor-state.ts: a signed state stands for the backend's answer for 10 minutes. */
+const TWO_FACTOR_STATE_MAX_AGE_SECONDS = 10 * 60;
+
 describe('two-factor state cookie', () => {
   const state: TwoFactorState = {
     globalEnabled: true,
     userEnabled: true,
     passed: false,
     required: false,
-    checkedAt: 1,
+    checkedAt: Math.floor(Date.now() / 1000),
   };
 
   it('round-trips for the same token and secret', async () => {
@@ -86,6 +89,18 @@ describe('two-factor state cookie', () => {
     expect(await verifyTwoFactorState(`${forged}.${signature}`, 'token-a', 'secret-0123456789')).toBeNull();
     expect(await verifyTwoFactorState(`${payload}.x${signature}`, 'token-a', 'secret-0123456789')).toBeNull();
     expect(await verifyTwoFactorState(undefined, 'token-a', 'secret-0123456789')).toBeNull();
+  });
+  it('expires: a state older than the maximum age, or stamped in the future, counts as missing', async () => {
+    const now = Date.now();
+    const at = (secondsAgo: number) => ({ ...state, checkedAt: Math.floor(now / 1000) - secondsAgo });
+    const fresh = await signTwoFactorState(at(TWO_FACTOR_STATE_MAX_AGE_SECONDS - 5), 'token-a', 'secret-0123456789');
+    expect(await verifyTwoFactorState(fresh, 'token-a', 'secret-0123456789', now)).toEqual(at(TWO_FACTOR_STATE_MAX_AGE_SECONDS - 5));
+    // The same cookie, verified once (and remembered), expires all the same when its time has passed.
+    expect(await verifyTwoFactorState(fresh, 'token-a', 'secret-0123456789', now + 10_000)).toBeNull();
+    const stale = await signTwoFactorState(at(TWO_FACTOR_STATE_MAX_AGE_SECONDS + 1), 'token-a', 'secret-0123456789');
+    expect(await verifyTwoFactorState(stale, 'token-a', 'secret-0123456789', now)).toBeNull();
+    const future = await signTwoFactorState(at(-3600), 'token-a', 'secret-0123456789');
+    expect(await verifyTwoFactorState(future, 'token-a', 'secret-0123456789', now)).toBeNull();
   });
   it('maps the check-active-session answer', () => {
     expect(

@@ -14,7 +14,7 @@ export type TwoFactorState = {
   passed: boolean;
   /** Two-factor is required for this user (is_two_factor_auth_required). */
   required: boolean;
-  /** Epoch seconds when the state was read from the backend. */
+  /** Epoch seconds when the state was read from the backend; the state expires TWO_FACTOR_STATE_MAX_AGE_SECONDS later. */
   checkedAt: number;
 };
 
@@ -83,21 +83,43 @@ export async function signTwoFactorState(state: TwoFactorState, token: string, s
 const VERIFIED_MAX = 2000;
 const verified = new Map<string, TwoFactorState>();
 
-/** The state when the cookie is authentic and belongs to this token; null otherwise. */
+/**
+ * How long a signed state stands for the backend's answer. Past it the cookie counts as missing: proxy.ts asks
+ * check-active-session again and signs a fresh state, so a change made elsewhere (two-factor switched on or off
+ * from another device, required for the user, switched off globally) reaches the routing within this time.
+ */
+const TWO_FACTOR_STATE_MAX_AGE_SECONDS = 10 * 60;
+/** A state stamped later than this ahead of the clock was not signed by a sane server. */
+const FUTURE_SKEW_SECONDS = 60;
+
+function isFresh(state: TwoFactorState, nowMs: number): boolean {
+  const now = Math.floor(nowMs / 1000);
+  return (
+    Number.isFinite(state.checkedAt) &&
+    state.checkedAt <= now + FUTURE_SKEW_SECONDS &&
+    now - state.checkedAt <= TWO_FACTOR_STATE_MAX_AGE_SECONDS
+  );
+}
+
+/** The state when the cookie is authentic, belongs to this token and is still fresh; null otherwise. */
 export async function verifyTwoFactorState(
   cookie: string | undefined,
   token: string,
   secret: string,
+  nowMs = Date.now(),
 ): Promise<TwoFactorState | null> {
   if (!cookie) return null;
   const key = `${secret}\n${token}\n${cookie}`;
   const known = verified.get(key);
-  if (known) return { ...known };
-  const state = await verifySignature(cookie, token, secret);
-  if (state) {
-    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(key, { ...state });
+  if (known) {
+    if (isFresh(known, nowMs)) return { ...known };
+    verified.delete(key);
+    return null;
   }
+  const state = await verifySignature(cookie, token, secret);
+  if (!state || !isFresh(state, nowMs)) return null;
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+  verified.set(key, { ...state });
   return state;
 }
 
