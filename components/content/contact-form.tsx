@@ -13,7 +13,7 @@ import {
   fieldErrorsOf,
   type ContactPayload,
 } from '@/lib/validation/contact';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 type Values = typeof emptyContactForm;
 type Field = keyof Values;
