@@ -7,7 +7,7 @@ import { useAuthStore } from '@/stores/auth-store';
 import { AUTH_MESSAGES, removeTwoFactorSchema } from '@/lib/validation/auth';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { AuthField } from './auth-field';
+import { RecoveryCodeInput } from './recovery-code-input';
 import { EmailCodeSender } from './email-code-sender';
 import { OtpInput } from './otp-input';
 import { SubmitButton } from './submit-button';
@@ -110,16 +110,12 @@ export function SecurityTwoFactor() {
             />
           </>
         ) : (
-          <AuthField
+          <RecoveryCodeInput
             id="security-recovery-code"
             name="recovery_key"
-            label="Cod de recuperare"
-            autoComplete="off"
-            spellCheck={false}
-            required
             value={recovery}
-            onChange={(e) => {
-              setRecovery(e.target.value);
+            onChange={(value) => {
+              setRecovery(value);
               setError(undefined);
             }}
             error={error}

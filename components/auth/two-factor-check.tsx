@@ -5,7 +5,7 @@ import { verifyCode } from '@/lib/api/two-factor';
 import type { TwoFactorProviderCode } from '@/lib/api/types';
 import { AUTH_MESSAGES, otpCodeField, recoveryCodeField } from '@/lib/validation/auth';
 import { Spinner } from '@/components/ui/spinner';
-import { AuthField } from './auth-field';
+import { RecoveryCodeInput } from './recovery-code-input';
 import { EmailCodeSender } from './email-code-sender';
 import { leaveTo, returnTarget } from './navigate';
 import { OtpInput } from './otp-input';
@@ -91,17 +91,13 @@ export function TwoFactorCheck({ lastUrl }: { lastUrl?: string | null }) {
       ) : (
         <>
           <p>Introduceți unul dintre codurile de recuperare primite la activare. Fiecare cod merge o singură dată.</p>
-          <AuthField
+          <RecoveryCodeInput
             id="two-factor-check-recovery"
             name="recovery_code"
-            label="Cod de recuperare"
-            autoComplete="off"
-            spellCheck={false}
             autoCapitalize="characters"
-            required
             value={recovery}
-            onChange={(e) => {
-              setRecovery(e.target.value);
+            onChange={(value) => {
+              setRecovery(value);
               setError(undefined);
             }}
             error={error}
