@@ -43,6 +43,9 @@ describe('profile form', () => {
       address: { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Horea 5', postal_code: '' },
     });
     expect(await screen.findByText('Datele au fost salvate.')).toBeInTheDocument();
+    // The next edit withdraws the confirmation: what is on screen is no longer what was saved.
+    await user.type(screen.getByLabelText('Localitate'), ' Centru');
+    expect(screen.queryByText('Datele au fost salvate.')).toBeNull();
   });
 
   it('marks invalid fields in Romanian and does not save', async () => {

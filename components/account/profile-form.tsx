@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { useFieldForm } from '@/components/ui/use-field-form';
 import { isRomanianCounty, ROMANIAN_COUNTIES } from '@/lib/geo/counties';
 import { isApiError } from '@/lib/api/errors';
 import type { Profile } from '@/lib/api/types';
@@ -52,26 +53,10 @@ function toFieldKey(key: string): keyof Values | null {
 
 /** Name, phone and address of the account; the email is shown, not editable here. */
 export function ProfileForm({ profile, save }: { profile: Profile; save: SaveProfile }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(profile));
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-
-  // After a refused submit, move focus to the first invalid field once it is rendered as invalid.
-  useEffect(() => {
-    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-
-  const bind = (field: keyof Values) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-      if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  const { values, setValues, setErrors, formRef, bind, refuse } = useFieldForm<Values>(() => valuesOf(profile), {
+    onEdit: () => {
       if (status === 'saved') setStatus('idle');
     },
   });
@@ -90,9 +75,8 @@ export function ProfileForm({ profile, save }: { profile: Profile; save: SavePro
         const field = toFieldKey(key);
         if (field) next[field] ??= message;
       }
-      setErrors(next);
+      refuse(next);
       setStatus('idle');
-      setFocusRequest((n) => n + 1);
       return;
     }
     setStatus('saving');

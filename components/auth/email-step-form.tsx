@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import { AuthField } from './auth-field';
+import { AuthEmailField } from './auth-email-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
@@ -26,14 +26,8 @@ export function EmailStepForm({ defaultEmail = '', onSubmit }: Props) {
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
       <FormError message={form.errors.form} />
-      <AuthField
+      <AuthEmailField
         id="auth-email"
-        name="email"
-        type="email"
-        label="Adresa de email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
         required
         value={form.values.email}
         onChange={(e) => form.setField('email', e.target.value)}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import { AuthField } from './auth-field';
+import { AuthEmailField } from './auth-email-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthForm, type SubmitOutcome } from './use-auth-form';
@@ -29,14 +29,8 @@ export function ForgotPasswordForm({ email, onSubmit }: Props) {
         Introduceți adresa de email a contului. Vă trimitem un link cu care vă puteți alege o parolă nouă.
       </p>
       <FormError message={form.errors.form} />
-      <AuthField
+      <AuthEmailField
         id="forgot-email"
-        name="email"
-        type="email"
-        label="Adresa de email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
         required
         value={form.values.email}
         onChange={(e) => form.setField('email', e.target.value)}

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import Link from 'next/link';
 import type { RegisterValues } from '@/lib/validation/auth';
 import { AuthCheckbox } from './auth-checkbox';
+import { AuthEmailField } from './auth-email-field';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { NewPasswordFields } from './new-password-fields';
@@ -40,14 +41,8 @@ export function RegisterForm({ email, onSubmit }: Props) {
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Creați cont">
       <FormError message={errors.form} />
-      <AuthField
+      <AuthEmailField
         id="register-email"
-        name="email"
-        type="email"
-        label="Adresa de email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
         required
         value={values.email}
         onChange={(e) => setField('email', e.target.value)}

@@ -2,7 +2,7 @@
 
 import { useRef } from 'react';
 import type { ResetPasswordValues } from '@/lib/validation/auth';
-import { AuthField } from './auth-field';
+import { AuthEmailField } from './auth-email-field';
 import { FormError } from './form-error';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
@@ -40,11 +40,8 @@ export function ResetPasswordForm({ email, resetToken, firstPassword = false, on
       aria-label={firstPassword ? 'Parola contului' : 'Parolă nouă'}
     >
       <FormError message={formError} />
-      <AuthField
+      <AuthEmailField
         id="reset-email"
-        name="email"
-        type="email"
-        label="Adresa de email"
         autoComplete="username"
         readOnly
         value={values.email}

@@ -1,27 +1,25 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState, type FormEvent } from 'react';
-import { listUserProviders, removeTwoFactor } from '@/lib/api/two-factor';
-import type { UserTwoFactorProvider } from '@/lib/api/types';
+import { useState, type FormEvent } from 'react';
+import { removeTwoFactor } from '@/lib/api/two-factor';
 import { useAuthStore } from '@/stores/auth-store';
 import { AUTH_MESSAGES, removeTwoFactorSchema } from '@/lib/validation/auth';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { AuthField } from './auth-field';
+import { RecoveryCodeInput } from './recovery-code-input';
 import { EmailCodeSender } from './email-code-sender';
 import { OtpInput } from './otp-input';
 import { SubmitButton } from './submit-button';
-import { checkProvider } from './two-factor-check';
 import { useAuthCaptcha } from './use-auth-captcha';
+import { useTwoFactorProvider } from './use-two-factor-provider';
 
 type Method = 'code' | 'recovery';
 
 /** Two-factor status on /account/security: turn on (to /account/2fa), turn off with a code or recovery code. */
 export function SecurityTwoFactor() {
   const captcha = useAuthCaptcha();
-  const [provider, setProvider] = useState<UserTwoFactorProvider | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { provider, loading, setProvider } = useTwoFactorProvider();
   const [method, setMethod] = useState<Method>('code');
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState('');
@@ -29,18 +27,6 @@ export function SecurityTwoFactor() {
   const [pending, setPending] = useState(false);
   const [removed, setRemoved] = useState(false);
   const required = useAuthStore((s) => s.user?.is_two_factor_required ?? false);
-
-  useEffect(() => {
-    let cancelled = false;
-    void listUserProviders().then((providers) => {
-      if (cancelled) return;
-      setProvider(checkProvider(providers));
-      setLoading(false);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   async function turnOff(event: FormEvent) {
     event.preventDefault();
@@ -124,16 +110,12 @@ export function SecurityTwoFactor() {
             />
           </>
         ) : (
-          <AuthField
+          <RecoveryCodeInput
             id="security-recovery-code"
             name="recovery_key"
-            label="Cod de recuperare"
-            autoComplete="off"
-            spellCheck={false}
-            required
             value={recovery}
-            onChange={(e) => {
-              setRecovery(e.target.value);
+            onChange={(value) => {
+              setRecovery(value);
               setError(undefined);
             }}
             error={error}

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import type { LoginValues } from '@/lib/validation/auth';
+import { AuthEmailField } from './auth-email-field';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -25,14 +26,9 @@ export function SignInForm({ email, onSubmit, onForgotPassword }: Props) {
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Autentificare">
       <FormError message={form.errors.form} />
-      <AuthField
+      <AuthEmailField
         id="sign-in-email"
-        name="email"
-        type="email"
-        label="Adresa de email"
         autoComplete="username"
-        inputMode="email"
-        spellCheck={false}
         required
         value={form.values.email}
         onChange={(e) => form.setField('email', e.target.value)}

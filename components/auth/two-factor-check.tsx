@@ -1,27 +1,22 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { listUserProviders, verifyCode } from '@/lib/api/two-factor';
-import type { TwoFactorProviderCode, UserTwoFactorProvider } from '@/lib/api/types';
+import { useRef, useState, type FormEvent } from 'react';
+import { verifyCode } from '@/lib/api/two-factor';
+import type { TwoFactorProviderCode } from '@/lib/api/types';
 import { AUTH_MESSAGES, otpCodeField, recoveryCodeField } from '@/lib/validation/auth';
 import { Spinner } from '@/components/ui/spinner';
-import { AuthField } from './auth-field';
+import { RecoveryCodeInput } from './recovery-code-input';
 import { EmailCodeSender } from './email-code-sender';
 import { leaveTo, returnTarget } from './navigate';
 import { OtpInput } from './otp-input';
 import { SubmitButton } from './submit-button';
 import { useAuthCaptcha } from './use-auth-captcha';
+import { useTwoFactorProvider } from './use-two-factor-provider';
 
 export const WRONG_CODE_MESSAGE = 'Codul nu a fost acceptat. Verificați-l și încercați din nou.';
 export const WRONG_RECOVERY_MESSAGE = 'Codul de recuperare nu este valid sau a fost deja folosit.';
 
 type Mode = 'code' | 'recovery';
-
-/** The provider this check uses: the user's default enabled one, else any enabled one. */
-export function checkProvider(providers: UserTwoFactorProvider[] | null): UserTwoFactorProvider | null {
-  if (!providers) return null;
-  return providers.find((p) => p.is_enabled && p.is_default) ?? providers.find((p) => p.is_enabled) ?? null;
-}
 
 /**
  * /account/2fa-check: the second step of signing in. A 6-digit code from the authenticator app (or sent by
@@ -30,8 +25,9 @@ export function checkProvider(providers: UserTwoFactorProvider[] | null): UserTw
 export function TwoFactorCheck({ lastUrl }: { lastUrl?: string | null }) {
   const captcha = useAuthCaptcha();
   const target = returnTarget(lastUrl);
-  const [provider, setProvider] = useState<TwoFactorProviderCode | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { provider: userProvider, loading } = useTwoFactorProvider();
+  /** The provider the code is checked with; the authenticator app when the user has none enabled. */
+  const provider: TwoFactorProviderCode | null = loading ? null : (userProvider?.code ?? 'authenticator');
   const [mode, setMode] = useState<Mode>('code');
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState('');
@@ -40,18 +36,6 @@ export function TwoFactorCheck({ lastUrl }: { lastUrl?: string | null }) {
   const input = useRef<HTMLInputElement>(null);
   const focusInput = () =>
     document.getElementById(mode === 'code' ? 'two-factor-check-code' : 'two-factor-check-recovery')?.focus();
-
-  useEffect(() => {
-    let cancelled = false;
-    void listUserProviders().then((providers) => {
-      if (cancelled) return;
-      setProvider(checkProvider(providers)?.code ?? 'authenticator');
-      setLoading(false);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -107,17 +91,13 @@ export function TwoFactorCheck({ lastUrl }: { lastUrl?: string | null }) {
       ) : (
         <>
           <p>Introduceți unul dintre codurile de recuperare primite la activare. Fiecare cod merge o singură dată.</p>
-          <AuthField
+          <RecoveryCodeInput
             id="two-factor-check-recovery"
             name="recovery_code"
-            label="Cod de recuperare"
-            autoComplete="off"
-            spellCheck={false}
             autoCapitalize="characters"
-            required
             value={recovery}
-            onChange={(e) => {
-              setRecovery(e.target.value);
+            onChange={(value) => {
+              setRecovery(value);
               setError(undefined);
             }}
             error={error}

@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { useFieldForm } from '@/components/ui/use-field-form';
 import { isApiError } from '@/lib/api/errors';
 import {
   CONTACT_SUBJECTS,
@@ -13,7 +14,7 @@ import {
   fieldErrorsOf,
   type ContactPayload,
 } from '@/lib/validation/contact';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 type Values = typeof emptyContactForm;
 type Field = keyof Values;
@@ -25,36 +26,16 @@ export type SendContact = (payload: ContactPayload) => Promise<void>;
  * ContactSection), confirms in an aria-live region, and keeps every typed value when sending fails.
  */
 export function ContactForm({ send, initial }: { send: SendContact; initial?: Partial<Values> }) {
-  const [values, setValues] = useState<Values>({ ...emptyContactForm, ...initial });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-
-  // After a refused submit, move focus to the first invalid field once it is rendered as invalid.
-  useEffect(() => {
-    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-      if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-    },
-  });
+  const { values, setValues, setErrors, formRef, bind, refuse } = useFieldForm<Values>({ ...emptyContactForm, ...initial });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = contactSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error) as Partial<Record<Field, string>>);
+      refuse(fieldErrorsOf(parsed.error) as Partial<Record<Field, string>>);
       setStatus('idle');
-      setFocusRequest((n) => n + 1);
       return;
     }
     setErrors({});

@@ -1,8 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { LogoutButton } from '@/components/auth/logout-button';
+import { NavLinkItems } from './nav-link-items';
 import { accountLinks } from './nav-links';
 import { useRouteDisclosure } from './use-route-disclosure';
 
@@ -11,9 +12,8 @@ import { useRouteDisclosure } from './use-route-disclosure';
  * Signed-out visitors: a link to /authenticate.
  */
 export function AccountMenu({ signedIn }: { signedIn: boolean }) {
-  const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const { open, toggle, buttonRef, pathname } = useRouteDisclosure(rootRef);
+  const { buttonProps, panelProps, pathname } = useRouteDisclosure(rootRef);
 
   if (!signedIn) {
     return (
@@ -25,35 +25,14 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
 
   return (
     <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn btn-secondary btn-sm"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="btn btn-secondary btn-sm">
         Contul meu
         <svg className="h-4 w-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="2" fill="none" />
         </svg>
       </button>
-      <ul
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-border bg-surface py-2 shadow-lg"
-      >
-        {accountLinks.map((link) => (
-          <li key={link.href}>
-            <Link
-              href={link.href}
-              className="block px-4 py-2 hover:bg-primary-light"
-              aria-current={pathname === link.href ? 'page' : undefined}
-            >
-              {link.label}
-            </Link>
-          </li>
-        ))}
+      <ul {...panelProps} className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-border bg-surface py-2 shadow-lg">
+        <NavLinkItems links={accountLinks} linkClassName="block px-4 py-2 hover:bg-primary-light" currentPath={pathname} />
         <li className="mt-1 border-t border-border pt-1">
           <LogoutButton />
         </li>

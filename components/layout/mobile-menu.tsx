@@ -1,56 +1,39 @@
 'use client';
 
 import Link from 'next/link';
-import { useId } from 'react';
+import { NavLinkItems } from './nav-link-items';
 import { accountLinks, productLinks, secondaryLinks } from './nav-links';
 import { useRouteDisclosure } from './use-route-disclosure';
 
+const linkClass = 'block rounded-md px-3 py-3 font-medium hover:bg-primary-light';
+
 /** The navigation below the md breakpoint: a menu button that opens a panel under the header. */
 export function MobileMenu({ signedIn }: { signedIn: boolean }) {
-  const panelId = useId();
-  const { open, toggle, buttonRef, pathname } = useRouteDisclosure();
+  const { open, buttonProps, panelProps, pathname } = useRouteDisclosure();
 
-  const linkClass = 'block rounded-md px-3 py-3 font-medium hover:bg-primary-light';
   return (
     <div className="md:hidden">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         className="inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground hover:bg-primary-light"
-        aria-expanded={open}
-        aria-controls={panelId}
         aria-label={open ? 'Închideți meniul' : 'Deschideți meniul'}
-        onClick={toggle}
       >
         <svg className="h-6 w-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           {open ? <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
         </svg>
       </button>
       <nav
-        id={panelId}
+        {...panelProps}
         aria-label="Meniu principal"
-        hidden={!open}
         className="absolute inset-x-0 top-full border-b border-border bg-surface px-4 pb-4 shadow-lg"
       >
         <ul className="grid gap-1 pt-2">
-          {[...productLinks, ...secondaryLinks].map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} className={linkClass} aria-current={pathname === link.href ? 'page' : undefined}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
+          <NavLinkItems links={[...productLinks, ...secondaryLinks]} linkClassName={linkClass} currentPath={pathname} />
         </ul>
         <p className="mt-3 border-t border-border px-3 pt-3 text-sm font-semibold text-muted">Contul meu</p>
         <ul className="grid gap-1">
           {signedIn ? (
-            accountLinks.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))
+            <NavLinkItems links={accountLinks} linkClassName={linkClass} />
           ) : (
             <li>
               <Link href="/authenticate" className={linkClass}>

@@ -1,14 +1,16 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 
 /**
  * Open/closed state of a header disclosure (account menu, mobile menu): open only for the path it was
  * opened on, so a navigation closes it without an effect; Escape closes it and returns focus to its button;
- * with `rootRef`, a pointer down outside closes it too.
+ * with `rootRef`, a pointer down outside closes it too. `buttonProps` and `panelProps` wire the button to
+ * its panel (aria-expanded, aria-controls, hidden).
  */
 export function useRouteDisclosure(rootRef?: RefObject<HTMLElement | null>) {
+  const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -34,5 +36,10 @@ export function useRouteDisclosure(rootRef?: RefObject<HTMLElement | null>) {
     };
   }, [open, rootRef]);
 
-  return { open, toggle, buttonRef, pathname };
+  return {
+    open,
+    pathname,
+    buttonProps: { ref: buttonRef, type: 'button', 'aria-expanded': open, 'aria-controls': panelId, onClick: toggle } as const,
+    panelProps: { id: panelId, hidden: !open },
+  };
 }

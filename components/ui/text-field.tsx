@@ -1,8 +1,8 @@
 'use client';
 
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx';
-import { describedBy, FieldError, FieldHint, inputClasses, RequiredMark } from './field-parts';
+import { inputClasses, LabelledField } from './field-parts';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: ReactNode;
@@ -14,38 +14,29 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 };
 
 export function TextField({ label, hint, error, id, className, uppercase, required, onKeyUp, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
   return (
-    <div className={className}>
-      <label htmlFor={fieldId} className="mb-1 block font-medium">
-        {label}
-        <RequiredMark required={required} />
-      </label>
-      <input
-        id={fieldId}
-        className={cx(inputClasses, uppercase && 'uppercase')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        required={required}
-        onKeyUp={
-          uppercase
-            ? (event) => {
-                const input = event.currentTarget;
-                const upper = input.value.toUpperCase();
-                if (upper !== input.value) {
-                  const { selectionStart, selectionEnd } = input;
-                  input.value = upper;
-                  input.setSelectionRange(selectionStart, selectionEnd);
+    <LabelledField label={label} hint={hint} error={error} id={id} required={required} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          className={cx(inputClasses, uppercase && 'uppercase')}
+          onKeyUp={
+            uppercase
+              ? (event) => {
+                  const input = event.currentTarget;
+                  const upper = input.value.toUpperCase();
+                  if (upper !== input.value) {
+                    const { selectionStart, selectionEnd } = input;
+                    input.value = upper;
+                    input.setSelectionRange(selectionStart, selectionEnd);
+                  }
+                  onKeyUp?.(event);
                 }
-                onKeyUp?.(event);
-              }
-            : onKeyUp
-        }
-        {...rest}
-      />
-      <FieldHint id={fieldId}>{hint}</FieldHint>
-      <FieldError id={fieldId}>{error}</FieldError>
-    </div>
+              : onKeyUp
+          }
+          {...rest}
+        />
+      )}
+    </LabelledField>
   );
 }

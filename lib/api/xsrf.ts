@@ -1,3 +1,5 @@
+import { parseCookie } from 'cookie';
+
 /**
  * XSRF double-submit token of SPEC §9: the BFF issues the readable cookie `XSRF-TOKEN`; writes send its value
  * in `X-XSRF-TOKEN` (axios does it from xsrfCookieName/xsrfHeaderName; plain fetch callers use readXsrfToken()).
@@ -7,17 +9,7 @@ export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return rest.join('=');
-      }
-    }
-  }
-  return null;
+  return parseCookie(document.cookie)[name] ?? null;
 }
 
 export function readXsrfToken(): string | null {

@@ -1,22 +1,18 @@
+import { parseCookie } from 'cookie';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
 
 /** Small request helpers shared by the BFF route handlers (plain Web Request: callable from tests). */
 
+/**
+ * The request's cookies by name (the `cookie` package's parser: the first of a repeated name wins, a value that
+ * is not valid percent-encoding is kept as sent). For a plain Request or Node headers; where a NextRequest is at
+ * hand, read `request.cookies` instead.
+ */
 export function parseCookies(header: string | null): Map<string, string> {
   const jar = new Map<string, string>();
   if (!header) return jar;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || jar.has(name)) continue;
-    let value = part.slice(index + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      /* keep raw */
-    }
-    jar.set(name, value);
+  for (const [name, value] of Object.entries(parseCookie(header))) {
+    if (name && value !== undefined) jar.set(name, value);
   }
   return jar;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderCustomer } from '@/lib/api/checkout';
 import { cnpField, cuiField, emailField, phoneField, requiredText } from './common';
 import { customerMessages, type IdentityRequirement } from './customer-values';
 import { isValidPersonName } from '@/lib/validation/formats';
@@ -46,16 +47,7 @@ export function customerSchema(identity: IdentityRequirement = 'none') {
       address: addressSchema,
     })
     .transform((c) => {
-      const out: {
-        first_name: string;
-        last_name: string;
-        email: string;
-        phone_number: string;
-        cnp?: string;
-        cui?: string;
-        company_name?: string;
-        address?: { county: string; town: string; street: string; postal_code: string };
-      } = { first_name: c.first_name, last_name: c.last_name, email: c.email, phone_number: c.phone_number };
+      const out: OrderCustomer = { first_name: c.first_name, last_name: c.last_name, email: c.email, phone_number: c.phone_number };
       if (c.cnp) out.cnp = c.cnp;
       if (c.cui) out.cui = c.cui;
       if (c.company_name) out.company_name = c.company_name;
