@@ -236,7 +236,7 @@ test.describe('expiry reminder links', () => {
     const quiet = await signUpThroughApi(page);
     await page.goto('/account/preferences');
     await page.getByLabel(/^Pe email, cu 30 de zile, 7 zile și o zi înainte de expirare/).uncheck();
-    await page.getByRole('button', { name: 'Salvează preferințele' }).click();
+    await page.getByRole('button', { name: 'Salvați preferințele' }).click();
     await expect(page.getByText('Preferințele au fost salvate.')).toBeVisible({ timeout: 20_000 });
     await givePolicy(page.request, backendURL, quiet.email, rcaPolicy(bucharestDay(40)));
 
