@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/lib/format/money';
+import { isVignetteProduct } from '@/lib/vignettes/catalog';
 import { ORDER_STATUS_LABELS, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
@@ -18,6 +19,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
  */
 export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant: string) => string | null }) {
   const headingId = `comanda-${order.id}`;
+  const vignette = isVignetteProduct(order.product_code);
   return (
     <Card as="li" aria-labelledby={headingId} data-order-id={order.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -62,9 +64,15 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
       ) : null}
       {order.status === 'paid' && order.policy_id ? (
         <p className="mt-4 text-sm">
-          <Link href="/account/policies" className="font-semibold text-primary underline underline-offset-4">
-            Vezi polița
-          </Link>
+          {vignette ? (
+            <Link href="/account/vignettes" className="font-semibold text-primary underline underline-offset-4">
+              Vedeți vinieta
+            </Link>
+          ) : (
+            <Link href="/account/policies" className="font-semibold text-primary underline underline-offset-4">
+              Vezi polița
+            </Link>
+          )}
         </p>
       ) : null}
     </Card>

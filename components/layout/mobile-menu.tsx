@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { accountLinks, productLinks, secondaryLinks } from './nav-links';
+import { accountLinks, productLinks, secondaryLinks, vignetteLinks } from './nav-links';
 import { useRouteDisclosure } from './use-route-disclosure';
 
 /** The navigation below the md breakpoint: a menu button that opens a panel under the header. */
@@ -33,7 +33,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
         className="absolute inset-x-0 top-full border-b border-border bg-surface px-4 pb-4 shadow-lg"
       >
         <ul className="grid gap-1 pt-2">
-          {[...productLinks, ...secondaryLinks].map((link) => (
+          {[...productLinks, ...vignetteLinks, ...secondaryLinks].map((link) => (
             <li key={link.href}>
               <Link href={link.href} className={linkClass} aria-current={pathname === link.href ? 'page' : undefined}>
                 {link.label}

@@ -6,6 +6,12 @@ export const productLinks = [
   { href: '/tire', label: 'Anvelope' },
 ] as const;
 
+/** The road vignettes (their own pages; in the header from the xl breakpoint, where there is room). */
+export const vignetteLinks = [
+  { href: '/rovinieta', label: 'Rovinietă' },
+  { href: '/vigneta-ungaria', label: 'E-matrica' },
+] as const;
+
 export const secondaryLinks = [
   { href: '/faq', label: 'Întrebări frecvente' },
   { href: '/contact-us', label: 'Contact' },
@@ -14,6 +20,7 @@ export const secondaryLinks = [
 export const accountLinks = [
   { href: '/account/orders', label: 'Comenzile mele' },
   { href: '/account/policies', label: 'Polițele mele' },
+  { href: '/account/vignettes', label: 'Vinietele mele' },
   { href: '/account/profile', label: 'Profil' },
   { href: '/account/security', label: 'Securitate' },
   { href: '/account/preferences', label: 'Preferințe' },

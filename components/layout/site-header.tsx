@@ -3,7 +3,7 @@ import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NavLink } from './nav-link';
-import { productLinks, secondaryLinks } from './nav-links';
+import { productLinks, secondaryLinks, vignetteLinks } from './nav-links';
 import { SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 
@@ -18,6 +18,11 @@ export function SiteHeader({ theme, signedIn }: { theme: ThemeAssets; signedIn: 
           <ul className="flex items-center gap-1">
             {productLinks.map((link) => (
               <li key={link.href}>
+                <NavLink href={link.href} label={link.label} />
+              </li>
+            ))}
+            {vignetteLinks.map((link) => (
+              <li key={link.href} className="hidden xl:list-item">
                 <NavLink href={link.href} label={link.label} />
               </li>
             ))}

@@ -12,6 +12,8 @@ const PRODUCT_ROUTES: Record<string, string> = {
   house: '/house',
   tire: '/tire',
   'michelin-tiresecureplus': '/tire',
+  'ro-vignette': '/rovinieta',
+  'hu-vignette': '/vigneta-ungaria',
 };
 
 export function productRoute(productCode: string): string | null {
