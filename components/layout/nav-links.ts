@@ -6,10 +6,10 @@ export const productLinks = [
   { href: '/tire', label: 'Anvelope' },
 ] as const;
 
-/** The road vignettes (their own pages; in the header from the xl breakpoint, where there is room). */
+/** The road vignettes (the header shows them under one "Viniete" disclosure). */
 export const vignetteLinks = [
-  { href: '/rovinieta', label: 'Rovinietă' },
-  { href: '/vigneta-ungaria', label: 'E-matrica' },
+  { href: '/rovinieta', label: 'Rovinietă', menuLabel: 'Rovinietă (România)' },
+  { href: '/vigneta-ungaria', label: 'E-matrica', menuLabel: 'E-matrica (Ungaria)' },
 ] as const;
 
 export const secondaryLinks = [
