@@ -229,6 +229,30 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
     }
   });
 
+  test('the vignette pages make no Intl call while they load (README "Page-load performance")', async ({ page }) => {
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __intlCalls: string[] }).__intlCalls = calls;
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat', 'PluralRules'] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        const probe = new Proxy(Original, {
+          construct(target, args) {
+            calls.push(`${name} ${JSON.stringify(args)}`);
+            return Reflect.construct(target, args);
+          },
+        });
+        Object.defineProperty(Intl, name, { value: probe, configurable: true, writable: true });
+      }
+    });
+    for (const path of ['/rovinieta', '/vigneta-ungaria']) {
+      await page.goto(path);
+      await expect(page.locator('next-route-announcer')).toBeAttached();
+      await expect(page.getByRole('combobox', { name: 'Categoria vehiculului' })).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      expect(await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls), path).toEqual([]);
+    }
+  });
+
   test('the new pages are axe clean and in Romanian with ș and ț', async ({ page }) => {
     test.setTimeout(120_000);
     for (const path of ['/rovinieta', '/vigneta-ungaria']) {
