@@ -145,6 +145,13 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
     expect(text).toContain('A – Autoturisme');
     expect(text).toContain('9,5 EUR');
     await expectNoSeriousViolations(page, '/account/vignettes with a vignette');
+    // Ending within 30 days: bought again with the same vehicle and choices, from today.
+    await card.getByRole('link', { name: 'Cumpărați din nou' }).click();
+    await expect(page).toHaveURL(new RegExp(`/rovinieta\\?renew=${order.policy_id}$`));
+    await expect(page.getByRole('textbox', { name: 'Număr de înmatriculare' })).toHaveValue('B123ABC');
+    await expect(page.getByRole('combobox', { name: 'Categoria vehiculului' })).toHaveValue('A');
+    await expect(page.getByRole('radio', { name: '30 de zile: 9,50 EUR' })).toBeChecked();
+    await expect(page.getByLabel('Data de început')).toHaveValue(bucharestDay());
 
     // Not a policy: the policies page does not list it; the order links to the vignettes.
     await page.goto('/account/policies');

@@ -1,7 +1,9 @@
+import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { policyDocumentUrl, type Policy } from '@/lib/api/policies';
 import { formatLeiFromBani } from '@/lib/format/money';
+import { renewalHref } from '@/lib/policies/renewal';
 import { formatDay } from '@/lib/time/format-day';
 import type { DateLocaleCode } from '@/lib/time/locales';
 import { validityState, validityStateLabel, type ValidityState } from '@/lib/vignettes/rules';
@@ -23,6 +25,8 @@ export function VignetteCard({ vignette, today, dateLocale = 'ro' }: { vignette:
   const headingId = `vigneta-${vignette.id}`;
   const state = validityState(vignette.starts_on, vignette.ends_on, today);
   const label = validityStateLabel(state);
+  // Ending within 30 days or ended: the same vehicle and choices, bought again from the product page.
+  const again = state.kind === 'expiring' || state.kind === 'expired' ? renewalHref(vignette) : null;
   const category = typeof vignette.input.category === 'string' ? vignette.input.category : null;
   return (
     <Card as="li" aria-labelledby={headingId} data-vignette-id={vignette.id}>
@@ -61,7 +65,7 @@ export function VignetteCard({ vignette, today, dateLocale = 'ro' }: { vignette:
           <dd className="font-semibold">{formatLeiFromBani(vignette.amount_bani)}</dd>
         </div>
       </dl>
-      <div className="mt-4">
+      <div className="mt-4 flex flex-wrap gap-3">
         <a
           href={policyDocumentUrl(vignette)}
           download={vignetteDocumentFileName(vignette.number)}
@@ -70,6 +74,11 @@ export function VignetteCard({ vignette, today, dateLocale = 'ro' }: { vignette:
         >
           Descarcă dovada (PDF)
         </a>
+        {again ? (
+          <Link href={again} className="btn btn-primary btn-sm" aria-describedby={headingId}>
+            Cumpărați din nou
+          </Link>
+        ) : null}
       </div>
     </Card>
   );

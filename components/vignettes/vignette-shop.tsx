@@ -8,6 +8,7 @@ import { useProductAvailability } from '@/components/products/use-product-availa
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { ReloadError } from '@/components/ui/reload-error';
 import type { Product, ProductStatus } from '@/lib/api/types';
+import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { formatDay } from '@/lib/time/format-day';
@@ -28,10 +29,12 @@ type Props = {
   /** The product as the page's render read it (its options are the tariff); null when that read failed. */
   product: Product | null;
   initialStatuses: ProductStatus | null;
+  /** A vignette of the customer's to buy again (`?renew=`): its vehicle and choices, without its dates. */
+  renewal?: Record<string, unknown> | null;
 };
 
 /** A road vignette: vehicle and validity → price (list price, rate, lei) → details → order and payment. */
-export function VignetteShop({ kind, product, initialStatuses }: Props) {
+export function VignetteShop({ kind, product, initialStatuses, renewal = null }: Props) {
   const { code, flowKey, name } = PRODUCTS[kind];
   const available = useProductAvailability(code, initialStatuses, product?.is_available ?? null);
   const cached = useCachedProduct(code, product === null);
@@ -50,7 +53,10 @@ export function VignetteShop({ kind, product, initialStatuses }: Props) {
   );
   const form = useDraftForm({
     draftKey: draftKeys(flowKey).form,
-    defaults: (): VignetteFormValues => emptyVignetteForm(today, tariff),
+    defaults: (): VignetteFormValues => {
+      const empty = emptyVignetteForm(today, tariff);
+      return renewal ? mergeDraft(empty, renewal) : empty;
+    },
     schema,
     uppercase: UPPERCASE,
   });

@@ -3,6 +3,7 @@ import { ProductCache } from '@/components/products/product-cache';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { VignetteShop } from '@/components/vignettes/vignette-shop';
+import { formValuesFromInput, loadRenewalInput } from '@/lib/shop/renewal';
 import { loadProductPageData } from '@/lib/shop/server';
 
 export const metadata: Metadata = {
@@ -10,8 +11,12 @@ export const metadata: Metadata = {
   description: 'Rovinieta electronică pentru drumurile naționale din România: categoria A–H, de la 1 zi la 12 luni, plătită în lei.',
 };
 
-export default async function RovinietaPage() {
-  const { product, statuses } = await loadProductPageData('ro-vignette');
+/** `?renew=<id>`: "Cumpărați din nou" on one of the customer's vignettes prefills the vehicle and the choices. */
+export default async function RovinietaPage({ searchParams }: { searchParams: Promise<{ renew?: string | string[] }> }) {
+  const [{ product, statuses }, renewal] = await Promise.all([
+    loadProductPageData('ro-vignette'),
+    searchParams.then((s) => loadRenewalInput(s.renew, 'ro-vignette')),
+  ]);
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Rovinietă">
@@ -22,7 +27,12 @@ export default async function RovinietaPage() {
         </p>
       </PageHeader>
       <ProductCache code="ro-vignette" product={product} statuses={statuses} />
-      <VignetteShop kind="ro" product={product} initialStatuses={statuses} />
+      <VignetteShop
+        kind="ro"
+        product={product}
+        initialStatuses={statuses}
+        renewal={renewal ? (formValuesFromInput(renewal) as Record<string, unknown>) : null}
+      />
     </Container>
   );
 }
