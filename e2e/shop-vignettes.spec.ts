@@ -59,6 +59,8 @@ async function proofText(page: Page, href: string): Promise<string> {
 test.describe('road vignettes', { tag: '@global-state' }, () => {
   test.describe.configure({ mode: 'serial' });
   let before: Flags;
+  /** The rovinietă bought in the first test: another customer must not reach its PDF. */
+  let boughtPolicyId: number | null = null;
 
   test.beforeAll(async ({ request, backendURL }) => {
     before = await readFlags(request, backendURL);
@@ -68,7 +70,7 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
     await setProductFlags(request, backendURL, before);
   });
 
-  test('a rovinietă bought from /rovinieta: price in euro and lei, thank-you, account list, PDF proof and mail', async ({ page, request, backendURL }) => {
+  test('a rovinietă bought from /rovinieta: price in euro and lei, thank-you, account list, PDF proof and mail, bought again', async ({ page, request, backendURL }) => {
     test.setTimeout(150_000);
     const email = uniqueEmail('rovinieta');
     await page.goto('/rovinieta');
@@ -128,6 +130,7 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
       data: { policy_id: number; product_code: string; number: string };
     };
     expect(order.product_code).toBe('ro-vignette');
+    boughtPolicyId = order.policy_id;
 
     await page.getByRole('link', { name: 'Vinietele mele' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Vinietele mele' })).toBeVisible();
@@ -273,8 +276,14 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
       expect(body).toMatch(/ș/);
       expect(body).not.toMatch(/[şţŞŢ]/);
     }
-    // A signed-in customer without vignettes: the empty state with the ways to buy one.
+    // Signed out: the page sends to sign-in, and the API behind it answers nobody.
+    await page.goto('/account/vignettes');
+    await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fvignettes$/);
+    expect((await page.request.get('/api/v1/policies')).status()).toBe(401);
+    // A signed-in customer without vignettes: the empty state with the ways to buy one; another's PDF stays closed.
     await registerFreshCustomer(page);
+    expect(boughtPolicyId).not.toBeNull();
+    expect((await page.request.get(`/api/v1/policies/${boughtPolicyId}/document`)).status()).toBe(404);
     await page.goto('/account/vignettes');
     await expect(page.getByRole('heading', { name: 'Nu aveți încă viniete' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cumpărați o rovinietă' })).toHaveAttribute('href', '/rovinieta');
