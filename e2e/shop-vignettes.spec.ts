@@ -265,12 +265,19 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
 
   test('the new pages are axe clean and in Romanian with ș and ț', async ({ page }) => {
     test.setTimeout(120_000);
-    for (const path of ['/rovinieta', '/vigneta-ungaria']) {
+    for (const [path, scheme] of [
+      ['/rovinieta', 'light'],
+      ['/vigneta-ungaria', 'light'],
+      ['/rovinieta', 'dark'],
+      ['/vigneta-ungaria', 'dark'],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
+      if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
       await expect(page.getByRole('combobox', { name: 'Categoria vehiculului' })).toBeVisible();
       await page.getByRole('combobox', { name: 'Categoria vehiculului' }).selectOption({ index: 1 });
       await expect(page.getByRole('group', { name: /Perioada de valabilitate/ })).toBeVisible();
-      await expectNoSeriousViolations(page, path);
+      await expectNoSeriousViolations(page, `${path}, ${scheme}`);
       const body = await page.locator('main').innerText();
       expect(body).toMatch(/ț/);
       expect(body).toMatch(/ș/);
@@ -281,6 +288,7 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
     await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fvignettes$/);
     expect((await page.request.get('/api/v1/policies')).status()).toBe(401);
     // A signed-in customer without vignettes: the empty state with the ways to buy one; another's PDF stays closed.
+    await page.emulateMedia({ colorScheme: 'light' });
     await registerFreshCustomer(page);
     expect(boughtPolicyId).not.toBeNull();
     expect((await page.request.get(`/api/v1/policies/${boughtPolicyId}/document`)).status()).toBe(404);
