@@ -41,7 +41,7 @@ export function OfferList({ quote, onChoose }: { quote: Quote; onChoose: (offer:
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Oferte">
           {ranked.offers.map((offer) => (
-            <OfferCard key={offer.id} offer={offer} onChoose={onChoose} cheapest={offer.id === ranked.cheapestId} />
+            <OfferCard key={offer.id} offer={offer} onChoose={onChoose} cheapest={!vignette && offer.id === ranked.cheapestId} />
           ))}
         </ul>
       )}
