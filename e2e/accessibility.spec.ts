@@ -19,6 +19,8 @@ const PUBLIC_ROUTES = [
   '/contact-us',
   '/info/termeni-si-conditii',
   '/michelin-tiresecureplus',
+  '/rovinieta',
+  '/vigneta-ungaria',
   '/rca',
   '/rca/B123ABC/WVWZZZ1JZXW000001',
   '/rca-abc/B123ABC',
@@ -30,6 +32,7 @@ const PUBLIC_ROUTES = [
 const ACCOUNT_ROUTES = [
   '/account/orders',
   '/account/policies',
+  '/account/vignettes',
   '/account/profile',
   '/account/security',
   '/account/preferences',

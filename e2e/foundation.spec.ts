@@ -23,6 +23,7 @@ const ACCOUNT_ROUTES = [
   '/account/2fa',
   '/account/2fa-check',
   '/account/orders',
+  '/account/vignettes',
   '/account/profile',
   '/account/policies',
   '/account/security',

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
  * cross-site writes to the BFF, and the security headers every page carries.
  */
 
-const ACCOUNT_PAGES = ['/account/orders', '/account/policies', '/account/profile', '/account/security'];
+const ACCOUNT_PAGES = ['/account/orders', '/account/policies', '/account/vignettes', '/account/profile', '/account/security'];
 
 test.describe('security headers', () => {
   test('every page carries a nonce CSP and the hardening headers', async ({ request }) => {

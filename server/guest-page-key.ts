@@ -12,7 +12,7 @@ import { sessionCookieNames } from '@/lib/session/cookies';
  * partner that started the visit (its theme and code). Partner routes (`/rca-abc`) set the partner cookie on
  * every answer, so they are never stored.
  */
-const PUBLIC_PAGE = /^\/(?:rca(?:\/[^/]+){0,2}|travel|house|tire|michelin-tiresecureplus|faq|contact-us|info(?:\/[^/]+)?)?$/;
+const PUBLIC_PAGE = /^\/(?:rca(?:\/[^/]+){0,2}|travel|house|tire|michelin-tiresecureplus|rovinieta|vigneta-ungaria|faq|contact-us|info(?:\/[^/]+)?)?$/;
 
 const NOT_A_PAGE_REQUEST = [
   'rsc',

@@ -4,7 +4,8 @@ import type { Product, ProductStatus } from '@/lib/api/types';
 
 /**
  * Products (SPEC §3/§4), localStorage `productStore`: productStatuses, travelProduct, rcaProduct,
- * houseInsuranceProduct. The tire product is kept in memory only (not persisted).
+ * houseInsuranceProduct. The tire product and the two road vignettes are kept in memory only (not persisted: the
+ * spec names the persisted fields).
  * Fetching with a shared in-flight request lives in lib/api/products.ts (`loadProduct`).
  */
 export type ProductState = {
@@ -13,9 +14,11 @@ export type ProductState = {
   rcaProduct: Product | null;
   houseInsuranceProduct: Product | null;
   tireProduct: Product | null;
+  roVignetteProduct: Product | null;
+  huVignetteProduct: Product | null;
 };
 
-export type CachedProductCode = 'rca' | 'travel' | 'house-insurance' | 'tire';
+export type CachedProductCode = 'rca' | 'travel' | 'house-insurance' | 'tire' | 'ro-vignette' | 'hu-vignette';
 
 type ProductActions = {
   /** Replaces the statuses only when the server's updated_at differs from the stored one (SPEC §4). Returns whether it did. */
@@ -31,6 +34,8 @@ export const PRODUCT_FIELD: Record<CachedProductCode, keyof Omit<ProductState, '
   travel: 'travelProduct',
   'house-insurance': 'houseInsuranceProduct',
   tire: 'tireProduct',
+  'ro-vignette': 'roVignetteProduct',
+  'hu-vignette': 'huVignetteProduct',
 };
 
 export const initialProductState: ProductState = {
@@ -39,6 +44,8 @@ export const initialProductState: ProductState = {
   rcaProduct: null,
   houseInsuranceProduct: null,
   tireProduct: null,
+  roVignetteProduct: null,
+  huVignetteProduct: null,
 };
 
 export const useProductStore = create<ProductState & ProductActions>()(
@@ -52,7 +59,14 @@ export const useProductStore = create<ProductState & ProductActions>()(
       },
       setProduct: (code, product) => set({ [PRODUCT_FIELD[code]]: product }),
       clearProducts: () =>
-        set({ travelProduct: null, rcaProduct: null, houseInsuranceProduct: null, tireProduct: null }),
+        set({
+          travelProduct: null,
+          rcaProduct: null,
+          houseInsuranceProduct: null,
+          tireProduct: null,
+          roVignetteProduct: null,
+          huVignetteProduct: null,
+        }),
     }),
     {
       name: PRODUCT_STORE_KEY,

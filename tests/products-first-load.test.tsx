@@ -22,6 +22,8 @@ const { HouseShop } = await import('@/components/house/house-shop');
 const { RcaShop } = await import('@/components/rca/rca-shop');
 const { TireShop } = await import('@/components/tire/tire-shop');
 const { TravelShop } = await import('@/components/travel/travel-shop');
+const { VignetteShop } = await import('@/components/vignettes/vignette-shop');
+const { vignetteProduct } = await import('./helpers/vignette-product');
 const { resetDraftCache, writeDraft } = await import('@/lib/shop/draft-store');
 const loadedWithThePages = tz.loaded;
 const detailsLoadedWithThePages = details.loaded;
@@ -96,6 +98,17 @@ describe('product pages at first load', () => {
     renderWithToday(<TireShop michelin partnerCode={null} productAvailable />);
     purchase = dateInput(/^Data cumpărării/);
     expect([purchase.value, purchase.min, purchase.max]).toEqual(['2026-03-29', '2026-02-27', '2026-03-29']);
+    expect(dateTimeFormats).toBe(0);
+  });
+
+  it('vignettes: the start date from today to 30 days ahead, from the provided day, without Intl', () => {
+    const view = renderWithToday(<VignetteShop kind="ro" product={vignetteProduct('ro')} initialStatuses={null} />);
+    let start = dateInput(/^Data de început/);
+    expect([start.value, start.min, start.max]).toEqual(['2026-03-29', '2026-03-29', '2026-04-28']);
+    view.unmount();
+    renderWithToday(<VignetteShop kind="hu" product={vignetteProduct('hu')} initialStatuses={null} />);
+    start = dateInput(/^Data de început/);
+    expect([start.value, start.min, start.max]).toEqual(['2026-03-29', '2026-03-29', '2026-04-28']);
     expect(dateTimeFormats).toBe(0);
   });
 

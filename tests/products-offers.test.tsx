@@ -87,6 +87,22 @@ describe('OfferList', () => {
     expect(screen.queryByText(/bonus-malus/)).not.toBeInTheDocument();
   });
 
+  it('shows a vignette\'s one price with its list price in euro and the month\'s rate, no ranking', () => {
+    const vignette = offer('cnair-A-30d', insurer('cnair', 'CNAIR'), 4835, false, {
+      package_name: 'Categoria A, 30 de zile',
+      period_label: '30 de zile',
+      bonus_malus_class: null,
+      coverage: [],
+      list_price: { amount: 9.5, currency: 'EUR' },
+      exchange_rate: { currency: 'EUR', lei_per_unit: 5.089, month: '2026-11' },
+    });
+    render(<OfferList quote={quote('ro-vignette', [vignette])} onChoose={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Prețul vinietei' })).toBeInTheDocument();
+    expect(screen.getByTestId('offer-price')).toHaveTextContent('48,35 lei');
+    expect(screen.getByTestId('offer-list-price')).toHaveTextContent('Tarif 9,50 EUR, la cursul de 5,089 lei/EUR din noiembrie 2026');
+    expect(screen.queryByText('Cel mai mic preț')).not.toBeInTheDocument();
+  });
+
   it('says so when there is no offer', () => {
     render(<OfferList quote={quote('travel', [])} onChoose={() => {}} />);
     expect(screen.getByRole('status')).toHaveTextContent('Nu am găsit oferte');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { matchPartnerRoute } from '@/lib/proxy/partner-route';
+import { isProductRoute, matchPartnerRoute } from '@/lib/proxy/partner-route';
 import { isMaintenanceActive, resetMaintenanceCache } from '@/lib/proxy/maintenance-status';
 import { buildCsp } from '@/lib/proxy/security-headers';
 import { safeReturnPath } from '@/lib/session/safe-return-path';
@@ -31,6 +31,15 @@ describe('partner routes', () => {
     expect(matchPartnerRoute('/rca-%3Cscript%3Ealert(1)%3C%2Fscript%3E')).toBeNull();
     expect(matchPartnerRoute('/rca-a"b')).toBeNull();
     expect(matchPartnerRoute('/rca-%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('product routes', () => {
+  it('are the broker\'s own shop pages, the vignettes included', () => {
+    for (const path of ['/rca', '/rca/B123ABC', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/rovinieta', '/vigneta-ungaria']) {
+      expect(isProductRoute(path), path).toBe(true);
+    }
+    for (const path of ['/', '/account/vignettes', '/rovinietax', '/thank-you']) expect(isProductRoute(path), path).toBe(false);
   });
 });
 

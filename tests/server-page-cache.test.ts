@@ -37,7 +37,7 @@ describe('guestPageKey', () => {
   const get = (url: string, headers: Record<string, string> = {}) => guestPageKey({ method: 'GET', url, headers: { host: 'shop.test', ...headers } });
 
   it('takes a guest GET of the public catalogue and content pages, with host, URL and partner in the key', () => {
-    for (const url of ['/', '/rca', '/rca/B123ABC', '/rca/B123ABC/WVWZZZ1JZXW000001', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/faq', '/contact-us', '/info', '/info/termeni-si-conditii', '/rca?plate=B1']) {
+    for (const url of ['/', '/rca', '/rca/B123ABC', '/rca/B123ABC/WVWZZZ1JZXW000001', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/rovinieta', '/vigneta-ungaria', '/faq', '/contact-us', '/info', '/info/termeni-si-conditii', '/rca?plate=B1']) {
       expect(get(url), url).toBe(`shop.test  \n${url}\n`);
     }
     expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test  \n/travel\nabc');

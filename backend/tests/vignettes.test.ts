@@ -98,6 +98,15 @@ describe('road vignettes', () => {
     expect(mail.attachments[0].filename).toBe(`vigneta-${v.number}.pdf`);
   });
 
+  it('a guest buying a vignette becomes a customer through store-from-product-page', async () => {
+    for (const product_id of ['ro-vignette', 'hu-vignette']) {
+      const email = `vigneta-${product_id}-${Date.now()}@exemplu.ro`;
+      const res = await call('POST', '/api/v1/users/store-from-product-page', { body: { customer: { ...customer, email }, product_id, token: '' } });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ is_new: true, user: { email }, access_token: expect.any(String) });
+    }
+  });
+
   it('a rovinietă whose start day passed before payment starts on the payment day', async () => {
     const q = (await call('POST', '/api/v1/quotes', { body: { product_code: 'ro-vignette', input: ro({ validity: '1d' }) } })).body.data;
     const order = (await call('POST', '/api/v1/orders', { token, body: { quote_id: q.id, offer_id: q.offers[0].id, customer, consents } })).body.data;

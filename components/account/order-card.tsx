@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/lib/format/money';
+import { isVignetteProduct } from '@/lib/vignettes/catalog';
 import { ORDER_STATUS_LABELS, invoiceDocumentUrl, invoiceFileName, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
@@ -18,6 +19,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
  */
 export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant: string) => string | null }) {
   const headingId = `comanda-${order.id}`;
+  const vignette = isVignetteProduct(order.product_code);
   return (
     <Card as="li" aria-labelledby={headingId} data-order-id={order.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -79,8 +81,11 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
             </a>
           ) : null}
           {order.policy_id ? (
-            <Link href="/account/policies" className="font-semibold text-primary underline underline-offset-4">
-              Vedeți polița
+            <Link
+              href={vignette ? '/account/vignettes' : '/account/policies'}
+              className="font-semibold text-primary underline underline-offset-4"
+            >
+              {vignette ? 'Vedeți vinieta' : 'Vedeți polița'}
             </Link>
           ) : null}
         </div>

@@ -15,6 +15,9 @@ const SECTIONS = [
   { key: 'expired', title: 'Expirate' },
 ] as const;
 
+/** Road vignettes have their own page (/account/vignettes); the backend lists them with the policies. */
+const insuranceOnly = (policies: Policy[]) => policies.filter((p) => !p.is_vignette);
+
 /**
  * The customer's policies grouped as expiring, active and expired; a newly issued one appears live.
  * Grouped on today's calendar day in Europe/Bucharest as the server gave it (useBucharestToday), so the page
@@ -22,18 +25,19 @@ const SECTIONS = [
  */
 export function PoliciesView({ initialPolicies, dateLocale = 'ro' }: { initialPolicies: Policy[]; dateLocale?: DateLocaleCode }) {
   const today = useBucharestToday();
-  const [policies, setPolicies] = useState(initialPolicies);
+  const [policies, setPolicies] = useState(() => insuranceOnly(initialPolicies));
   const [notice, setNotice] = useState<string | null>(null);
 
   useRealtimeEvent('realtime.subscribed', () => {
     listPolicies()
-      .then(setPolicies)
+      .then((all) => setPolicies(insuranceOnly(all)))
       .catch(() => {
         /* the policy.issued event or the next visit brings the change */
       });
   });
   useRealtimeEvent('policy.issued', (data) => {
     const issued = data as unknown as Policy;
+    if (issued.is_vignette) return;
     setPolicies((current) => mergePolicy(current, issued));
     setNotice(`Polița ${issued.number} a fost emisă.`);
   });

@@ -10,6 +10,7 @@ import { getOrder, payOrderHref, type Order } from '@/lib/api/orders';
 import { formatLeiFromBani } from '@/lib/format/money';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import { formatDateTime } from '@/lib/time';
+import { isVignetteProduct } from '@/lib/vignettes/catalog';
 
 /** While the processor's confirmation (IPN) is on its way: how often and how long to re-read the order. */
 export const THANK_YOU_POLL_MS = 2000;
@@ -46,6 +47,8 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
     return () => window.clearTimeout(timer);
   }, [waiting, order.id, polls, pollMs]);
 
+  // A vignette is issued by CNAIR / NÚSZ, not an insurer, and is a proof of purchase, not a policy.
+  const vignette = isVignetteProduct(order.product_code);
   const facts = (
     <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-border bg-surface p-5 text-sm">
       <dt className="text-muted">Comanda</dt>
@@ -54,7 +57,7 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
       <dd>
         {order.product_name} — {order.package_name}
       </dd>
-      <dt className="text-muted">Asigurător</dt>
+      <dt className="text-muted">{vignette ? 'Emitent' : 'Asigurător'}</dt>
       <dd>{order.insurer.name}</dd>
       <dt className="text-muted">Sumă</dt>
       <dd className="font-semibold">{formatLeiFromBani(order.amount_bani)}</dd>
@@ -69,7 +72,25 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
 
   return (
     <div className="flex flex-col gap-6" aria-live="polite">
-      {order.status === 'paid' ? (
+      {order.status === 'paid' && vignette ? (
+        <>
+          <Alert tone="success" title="Plata a fost confirmată. Vinieta este emisă.">
+            V-am trimis dovada achiziției pe email, în format PDF. O găsiți oricând în contul dumneavoastră, la Vinietele mele.
+          </Alert>
+          {facts}
+          <div className="flex flex-wrap gap-3">
+            {order.policy_id ? (
+              <a className="btn btn-primary" href={`/api/v1/policies/${order.policy_id}/document`} download>
+                Descărcați dovada (PDF)
+              </a>
+            ) : null}
+            <ButtonLink href="/account/vignettes" variant="secondary">
+              Vinietele mele
+            </ButtonLink>
+          </div>
+        </>
+      ) : null}
+      {order.status === 'paid' && !vignette ? (
         <>
           <Alert tone="success" title="Plata a fost confirmată. Polița este emisă.">
             V-am trimis polița pe email, în format PDF. O găsiți oricând în contul dumneavoastră.

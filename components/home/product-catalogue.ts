@@ -19,7 +19,7 @@ export type HomeProduct = {
   available: boolean;
 };
 
-export type VignetteFlag = { code: 'ro' | 'hu'; title: string; detail: string; available: boolean };
+export type VignetteFlag = { code: 'ro' | 'hu'; title: string; detail: string; href: string; available: boolean };
 
 const PRODUCTS: Omit<HomeProduct, 'available'>[] = [
   {
@@ -76,12 +76,14 @@ export function vignetteFlags(statuses: ProductStatus | null): VignetteFlag[] {
       code: 'ro',
       title: 'Rovinieta România',
       detail: 'Pentru drumurile naționale din România.',
+      href: '/rovinieta',
       available: statuses?.is_ro_vignette_available ?? false,
     },
     {
       code: 'hu',
       title: 'Vigneta Ungaria (e-matrica)',
       detail: 'Pentru autostrăzile din Ungaria.',
+      href: '/vigneta-ungaria',
       available: statuses?.is_hu_vignette_available ?? false,
     },
   ];

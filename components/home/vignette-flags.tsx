@@ -1,7 +1,8 @@
+import Link from 'next/link';
 import { cx } from '@/components/ui/cx';
 import type { VignetteFlag } from './product-catalogue';
 
-/** Romanian and Hungarian vignettes, each shown as available or not. */
+/** Romanian and Hungarian vignettes, each shown as available (a link to its page) or not. */
 export function VignetteFlags({ flags }: { flags: VignetteFlag[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
@@ -11,7 +12,15 @@ export function VignetteFlags({ flags }: { flags: VignetteFlag[] }) {
           className="flex items-center justify-between gap-4 rounded-xl border border-border bg-surface px-5 py-4"
         >
           <div>
-            <p className="font-semibold">{flag.title}</p>
+            <p className="font-semibold">
+              {flag.available ? (
+                <Link href={flag.href} className="text-primary underline underline-offset-4">
+                  {flag.title}
+                </Link>
+              ) : (
+                flag.title
+              )}
+            </p>
             <p className="text-sm text-muted">{flag.detail}</p>
           </div>
           <span

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { NavLinkItems } from './nav-link-items';
-import { accountLinks, productLinks, secondaryLinks } from './nav-links';
+import { accountLinks, productLinks, secondaryLinks, vignetteLinks } from './nav-links';
 import { useRouteDisclosure } from './use-route-disclosure';
 
 const linkClass = 'block rounded-md px-3 py-3 font-medium hover:bg-primary-light';
@@ -28,7 +28,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
         className="absolute inset-x-0 top-full border-b border-border bg-surface px-4 pb-4 shadow-lg"
       >
         <ul className="grid gap-1 pt-2">
-          <NavLinkItems links={[...productLinks, ...secondaryLinks]} linkClassName={linkClass} currentPath={pathname} />
+          <NavLinkItems links={[...productLinks, ...vignetteLinks, ...secondaryLinks]} linkClassName={linkClass} currentPath={pathname} />
         </ul>
         <p className="mt-3 border-t border-border px-3 pt-3 text-sm font-semibold text-muted">Contul meu</p>
         <ul className="grid gap-1">

@@ -43,6 +43,16 @@ export function SiteFooter({ theme }: { theme: ThemeAssets }) {
                 Michelin TireSecure+
               </Link>
             </li>
+            <li>
+              <Link href="/rovinieta" className="underline-offset-4 hover:underline">
+                Rovinietă
+              </Link>
+            </li>
+            <li>
+              <Link href="/vigneta-ungaria" className="underline-offset-4 hover:underline">
+                Vinietă Ungaria (e-matrica)
+              </Link>
+            </li>
             {secondaryLinks.map((link) => (
               <li key={link.href}>
                 <Link href={link.href} className="underline-offset-4 hover:underline">

@@ -3,7 +3,7 @@ import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NavLink } from './nav-link';
-import { productLinks, secondaryLinks } from './nav-links';
+import { productLinks, secondaryLinks, vignetteLinks } from './nav-links';
 import { SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 
@@ -21,6 +21,28 @@ export function SiteHeader({ theme, signedIn }: { theme: ThemeAssets; signedIn: 
                 <NavLink href={link.href} label={link.label} />
               </li>
             ))}
+            {/* From xl up, where the bar has room for it (below, the mobile menu and the footer list the vignettes). A
+                disclosure without JavaScript (no client code in the header of every page); its links load the page,
+                which closes it. */}
+            <li className="relative hidden xl:list-item">
+              <details className="group">
+                <summary className="flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 font-medium text-foreground hover:bg-primary-light [&::-webkit-details-marker]:hidden">
+                  Viniete
+                  <svg className="h-4 w-4 transition-transform group-open:rotate-180" viewBox="0 0 20 20" aria-hidden="true">
+                    <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="2" fill="none" />
+                  </svg>
+                </summary>
+                <ul className="absolute left-0 z-40 mt-2 w-60 rounded-lg border border-border bg-surface py-2 shadow-lg">
+                  {vignetteLinks.map((link) => (
+                    <li key={link.href}>
+                      <a href={link.href} className="block px-4 py-2 hover:bg-primary-light">
+                        {link.menuLabel}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">

@@ -21,6 +21,7 @@ import { draftKeys } from '@/lib/shop/use-quote-flow';
 import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
 import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
 import { emptyDetailsForm, type DetailsFormValues, type IdentityRequirement } from '@/lib/validation/products/customer-values';
+import { isVignetteProduct } from '@/lib/vignettes/catalog';
 import { useAuthStore } from '@/stores/auth-store';
 import { CompanyFields } from './company-fields';
 import { OrderSummary } from './order-summary';
@@ -196,6 +197,8 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
   }
 
   const f = form.field;
+  // A vignette is issued by CNAIR / NÚSZ: no insurer, no policy.
+  const vignette = isVignetteProduct(quote.product_code);
   const returnPath = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -206,6 +209,14 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
         {authenticated && user ? (
           <p className="text-muted">
             Sunteți autentificat ca <strong>{user.email}</strong>. Am completat datele din profilul dumneavoastră.
+          </p>
+        ) : vignette ? (
+          <p className="text-muted">
+            Vă creăm un cont cu aceste date, ca să găsiți vinieta în contul dumneavoastră. Aveți deja cont?{' '}
+            <Link className="text-primary underline" href={`/authenticate?last_url=${encodeURIComponent(returnPath)}`}>
+              Autentificați-vă
+            </Link>
+            ; datele introduse rămân aici.
           </p>
         ) : (
           <p className="text-muted">
@@ -269,7 +280,9 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
               <>
                 Am citit{' '}
                 <Link className="text-primary underline" href={productSheetHref} target="_blank">
-                  fișa produsului (documentul de informare al asigurătorului {offer.insurer.name})
+                  {vignette
+                    ? `fișa produsului (condițiile emitentului ${offer.insurer.name})`
+                    : `fișa produsului (documentul de informare al asigurătorului ${offer.insurer.name})`}
                 </Link>
               </>
             }
@@ -281,7 +294,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
             error={form.errors['consents.data_processing']}
             label={
               <>
-                Sunt de acord cu prelucrarea datelor personale pentru ofertare și emiterea poliței (
+                Sunt de acord cu prelucrarea datelor personale pentru ofertare și emiterea {vignette ? 'vinietei' : 'poliței'} (
                 <Link className="text-primary underline" href="/info/confidentialitate" target="_blank">
                   politica de confidențialitate
                 </Link>

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { Offer } from '@/lib/api/checkout';
 import { formatLeiFromBani } from '@/lib/format/money';
+import { formatExchangeRate, formatListPrice, formatRateMonth } from '@/lib/vignettes/catalog';
 
 /** One offer: insurer, package, price in lei for the period, coverage, bonus-malus class (RCA). */
 export function OfferCard({ offer, onChoose, cheapest = false }: { offer: Offer; onChoose: (offer: Offer) => void; cheapest?: boolean }) {
@@ -23,6 +24,13 @@ export function OfferCard({ offer, onChoose, cheapest = false }: { offer: Offer;
         </span>{' '}
         <span className="text-sm text-muted">/ {offer.period_label}</span>
       </p>
+      {offer.list_price && offer.exchange_rate ? (
+        <p className="text-sm" data-testid="offer-list-price">
+          Tarif {formatListPrice(offer.list_price.amount, offer.list_price.currency)}, la cursul de{' '}
+          {formatExchangeRate(offer.exchange_rate.lei_per_unit, offer.exchange_rate.currency)} din{' '}
+          {formatRateMonth(offer.exchange_rate.month)}
+        </p>
+      ) : null}
       {offer.bonus_malus_class ? (
         <p className="text-sm">
           Clasa bonus-malus: <strong>{offer.bonus_malus_class}</strong>

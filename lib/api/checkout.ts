@@ -33,6 +33,9 @@ export type Offer = {
   direct_settlement: boolean;
   bonus_malus_class: string | null;
   coverage: string[];
+  /** Vignettes: the tariff's own price (EUR, HUF) and the month's rate it is charged in lei at. */
+  list_price?: { amount: number; currency: string };
+  exchange_rate?: { currency: string; lei_per_unit: number; month: string };
 };
 
 export type Quote = {

@@ -23,6 +23,8 @@ export type Policy = {
   input: Record<string, unknown>;
   document_url: string;
   created_at: string;
+  /** Road vignettes (rovinietă, e-matrica) are listed with the policies; `number` is their series. */
+  is_vignette?: boolean;
 };
 
 /** Same-origin URL of the policy PDF (through the BFF, which adds the bearer). */

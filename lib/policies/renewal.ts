@@ -13,9 +13,8 @@ const PRODUCT_ROUTES: Record<string, string> = {
   house: '/house',
   tire: '/tire',
   'michelin-tiresecureplus': '/michelin-tiresecureplus',
-  // The vignette pages (built alongside) take the same `?renew=<id>` through loadRenewal().
   'ro-vignette': '/rovinieta',
-  'hu-vignette': '/e-matrica',
+  'hu-vignette': '/vigneta-ungaria',
 };
 
 export function productRoute(productCode: string): string | null {

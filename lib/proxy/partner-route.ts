@@ -25,9 +25,12 @@ export function matchPartnerRoute(pathname: string): PartnerRewrite | null {
   return { pathname: `/${base}${rest}`, partnerCode: code.toLowerCase() };
 }
 
-const PRODUCT_ROUTE = /^\/(?:rca|travel|house|tire|michelin-tiresecureplus)(?:\/|$)/;
+const PRODUCT_ROUTE = /^\/(?:rca|travel|house|tire|michelin-tiresecureplus|rovinieta|vigneta-ungaria)(?:\/|$)/;
 
-/** A plain product page (`/rca/…`, `/travel`, `/house`, `/tire`, `/michelin-tiresecureplus`): the broker's own shop. */
+/**
+ * A plain product page (`/rca/…`, `/travel`, `/house`, `/tire`, `/michelin-tiresecureplus`, the vignettes
+ * `/rovinieta` and `/vigneta-ungaria`): the broker's own shop.
+ */
 export function isProductRoute(pathname: string): boolean {
   return PRODUCT_ROUTE.test(pathname);
 }

@@ -4,6 +4,8 @@ const FLAG: Partial<Record<ProductCode, keyof ProductStatus>> = {
   rca: 'is_rca_available',
   travel: 'is_travel_available',
   'house-insurance': 'is_house_insurance_available',
+  'ro-vignette': 'is_ro_vignette_available',
+  'hu-vignette': 'is_hu_vignette_available',
 };
 
 /** Whether a product can be bought: its status flag (when it has one), else the product's own flag. */

@@ -1,7 +1,7 @@
 import { backendFetch } from '@/lib/api/server';
 import { movedTrip, renewalStartDay } from '@/lib/policies/renewal';
 import { toBucharestDay } from '@/lib/time';
-import { isValidDay } from '@/lib/time/day';
+import { addDaysToDay, isValidDay } from '@/lib/time/day';
 import { multiTripEnd } from '@/lib/validation/products/travel-values';
 
 /** Dates of an old policy never carry over to its renewal. */
@@ -106,4 +106,24 @@ export async function loadRenewal(
   if (!renewal) return { values: null, notice: token !== undefined ? { kind: 'invalid-link' } : null };
   const values = renewalFormValues(renewal, toBucharestDay(new Date()));
   return { values, notice: { kind: 'renewal', endsOn: renewal.ends_on, startsOn: String(values.start_date) } };
+}
+
+/**
+ * Server only. A vignette's renewal (`?renew=<id>` from the account, `?reinnoire=<token>` from a reminder): the new
+ * vignette starts the day after the old one ends, but a vignette is sold at most `maxDaysAhead` days before its start
+ * (the tariff's window), so a later start is brought back to the window's last day.
+ */
+export async function loadVignetteRenewal(
+  searchParams: { renew?: string | string[]; reinnoire?: string | string[] },
+  productCode: 'ro-vignette' | 'hu-vignette',
+  maxDaysAhead: number,
+): Promise<{ values: Record<string, unknown> | null; notice: RenewalNotice | null }> {
+  const renewal = await loadRenewal(searchParams, productCode);
+  if (!renewal.values) return renewal;
+  const latest = addDaysToDay(toBucharestDay(new Date()), maxDaysAhead);
+  const start = String(renewal.values.start_date) > latest ? latest : String(renewal.values.start_date);
+  return {
+    values: { ...renewal.values, start_date: start },
+    notice: renewal.notice?.kind === 'renewal' ? { ...renewal.notice, startsOn: start } : renewal.notice,
+  };
 }

@@ -76,7 +76,7 @@ export function vignetteIssuedMail(name: string, series: string, productName: st
     ...wrap(`Bună ziua, ${name}!`, [
       `Plata a fost confirmată și vigneta (${productName}) pentru vehiculul ${plate} a fost emisă, cu seria ${series}.`,
       `Este valabilă de la ${dmy(startsOn)} până la ${dmy(endsOn)} inclusiv.`,
-      'Dovada achiziției este atașată acestui mesaj, în format PDF, și se află în contul dumneavoastră, la secțiunea Vignete.',
+      'Dovada achiziției este atașată acestui mesaj, în format PDF, și se află în contul dumneavoastră, la secțiunea „Vinietele mele”.',
       ...invoiceLine(invoiceNumber),
     ]),
   };

@@ -40,8 +40,9 @@ import {
 } from '../../lib/throttle';
 import { resetPasswordMail, welcomeSetPasswordMail } from '../../mail/templates';
 import { GOOGLE_UNAVAILABLE, parseDevGoogleToken, verifyGoogleIdToken } from './google';
+// Every product the shop sells, the road vignettes included (one list with the quote schema).
+import { PRODUCT_CODES } from '../../../../lib/api/types';
 
-const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'tire', 'michelin-tiresecureplus'] as const;
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** The set-password link mailed after guest checkout. */
 const WELCOME_TTL_MS = 72 * 60 * 60 * 1000;
