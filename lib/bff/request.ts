@@ -1,5 +1,3 @@
-import { clientIpOfHeaders } from '@/lib/net/client-ip';
-
 /** Small request helpers shared by the BFF route handlers (plain Web Request: callable from tests). */
 
 export function parseCookies(header: string | null): Map<string, string> {
@@ -19,11 +17,6 @@ export function parseCookies(header: string | null): Map<string, string> {
     jar.set(name, value);
   }
   return jar;
-}
-
-/** The client's IP as server/main.ts derived it from the socket and the trusted proxy hops (lib/net/client-ip.ts). */
-export function clientIpOf(request: Request): string {
-  return clientIpOfHeaders(request.headers);
 }
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { ensureXsrfCookie } from '@/lib/bff/forward';
 import { parseCookies } from '@/lib/bff/request';
-import { bffSettings } from '@/lib/bff/settings';
+import { sessionSettings } from '@/lib/session/session';
 
 /**
  * Issues the XSRF-TOKEN cookie (SPEC §9) when the browser has none. The API client calls it before its first
@@ -9,6 +9,6 @@ import { bffSettings } from '@/lib/bff/settings';
  */
 export function GET(request: Request) {
   const response = new NextResponse(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-  ensureXsrfCookie(response, { cookies: parseCookies(request.headers.get('cookie')), settings: bffSettings() });
+  ensureXsrfCookie(response, { cookies: parseCookies(request.headers.get('cookie')), settings: sessionSettings() });
   return response;
 }
