@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
-import { isForwardable } from '@/lib/bff/allowlist';
-import { newXsrfToken } from '@/lib/bff/csrf';
+import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, isForwardable, QUERY_TOKEN_PATHS } from '@/lib/bff/allowlist';
+import { newXsrfToken, xsrfCookieOptions } from '@/lib/bff/csrf';
 import { parseCookies } from '@/lib/bff/request';
 import { acquireBackendSlot, BackendCallError, backendFailureBody, RETRY_AFTER_BUSY_S } from '@/lib/net/backend-call';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
@@ -27,10 +27,6 @@ import { backendBaseFor, sessionFromCookies, sessionHeaders, sessionSettings } f
  * where the session cookies are cleared or the two-factor state re-signed).
  */
 
-/** GETs that need forward.ts: the access token travels in their query. */
-const QUERY_TOKEN_PATHS = new Set(['auth/two-factor/generate-qr-code', 'two-factor-auth-providers/user']);
-const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'user-agent'] as const;
-const RESPONSE_HEADERS = ['content-type', 'content-disposition', 'cache-control', 'retry-after', 'etag', 'last-modified', 'x-site-product-statuses'];
 /** Plain segments only; anything encoded, dotted or empty takes the full route (and its 404s). */
 const PLAIN_PATH = /^\/api\/v1\/([A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)$/;
 /** Below this a gzip stream costs more than the bytes it saves. */
@@ -87,11 +83,11 @@ export async function serveBffRead(request: IncomingMessage, response: ServerRes
   const cookies = parseCookies(request.headers.cookie ?? null);
   const { token } = sessionFromCookies((name) => cookies.get(name));
   const requestId = String(request.headers[REQUEST_ID_HEADER] ?? '');
-  const setCookie = cookies.get(XSRF_COOKIE) ? [] : [cookieHeader(XSRF_COOKIE, newXsrfToken(), { httpOnly: false, secure: settings.secure })];
+  const setCookie = cookies.get(XSRF_COOKIE) ? [] : [cookieHeader(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(settings.secure))];
 
   const target = new URL(`${backendBaseFor(path)}/api/v1/${path}${queryAt < 0 ? '' : url.slice(queryAt)}`);
   const headers: Record<string, string> = {};
-  for (const name of REQUEST_HEADERS) {
+  for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
@@ -129,7 +125,7 @@ export async function serveBffRead(request: IncomingMessage, response: ServerRes
     }
     response.statusCode = status;
     securityHeaders(response, setCookie);
-    for (const name of RESPONSE_HEADERS) {
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstream.headers[name];
       if (value !== undefined) response.setHeader(name, value);
     }

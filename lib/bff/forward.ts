@@ -11,7 +11,7 @@ import {
   type SessionSettings,
 } from '@/lib/session/session';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
-import { isForwardable } from './allowlist';
+import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, isForwardable, QUERY_TOKEN_PATHS } from './allowlist';
 import { newXsrfToken, refuseForgedWrite, XSRF_COOKIE, xsrfCookieOptions } from './csrf';
 import { BodyTooLargeError, parseCookies, readBodyWithin } from './request';
 import { BackendCallError, backendFailureResponse, callBackend } from '@/lib/net/backend-call';
@@ -40,20 +40,7 @@ const CLIENT_CONTEXT_PATHS = new Set([
   'auth/two-factor/check-active-session',
   'auth/two-factor/generate-code',
 ]);
-/** Calls that take the access token in the `?token=` query. */
-const QUERY_TOKEN_PATHS = new Set(['auth/two-factor/generate-qr-code', 'two-factor-auth-providers/user']);
 const LOGOUT_PATH = 'auth/logout';
-
-const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'user-agent'];
-const RESPONSE_HEADERS = [
-  'content-type',
-  'content-disposition',
-  'cache-control',
-  'retry-after',
-  'etag',
-  'last-modified',
-  'x-site-product-statuses',
-];
 
 type Context = {
   request: Request;
@@ -102,7 +89,7 @@ function upstreamFailure(ctx: Context, error: unknown, target: string): NextResp
 
 function upstreamHeaders(ctx: Context, token: string | null): Headers {
   const headers = new Headers();
-  for (const name of REQUEST_HEADERS) {
+  for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = ctx.request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
@@ -112,7 +99,7 @@ function upstreamHeaders(ctx: Context, token: string | null): Headers {
 
 function copyResponseHeaders(from: Headers): Headers {
   const headers = new Headers();
-  for (const name of RESPONSE_HEADERS) {
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = from.get(name);
     if (value !== null) headers.set(name, value);
   }
