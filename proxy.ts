@@ -1,19 +1,20 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getServerEnv } from '@/lib/config/env';
-import { sessionCookieNames, sessionCookieOptions } from '@/lib/session/cookies';
 import {
-  signTwoFactorState,
-  stateFromActiveSession,
-  twoFactorRedirect,
-  verifyTwoFactorState,
-  type ActiveSessionResponse,
-  type TwoFactorState,
-} from '@/lib/session/two-factor-state';
+  checkActiveSession,
+  clearSessionCookies,
+  sessionFromCookies,
+  sessionSettings,
+  setSessionCookie,
+  signSessionState,
+  verifySessionState,
+  type ClientContext,
+} from '@/lib/session/session';
+import { twoFactorRedirect, type TwoFactorState } from '@/lib/session/two-factor-state';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { isProductRoute, matchPartnerRoute } from '@/lib/proxy/partner-route';
 import { findPartner } from '@/lib/partners/registry';
 import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
-import { callBackend } from '@/lib/net/backend-call';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
 
@@ -29,11 +30,6 @@ export const INTERNAL_HEADERS = ['x-partner-code', 'x-partner-name', 'x-theme', 
 /** The second-factor check itself is never redirected (the setup page is: a pending session goes to the check). */
 const TWO_FACTOR_CHECK_PAGE = '/account/2fa-check';
 
-/** The client IP server/main.ts derived from the socket (never a client's X-Forwarded-For; lib/net/client-ip.ts). */
-function clientIp(request: NextRequest): string {
-  return clientIpOfHeaders(request.headers);
-}
-
 function redirectTo(request: NextRequest, location: string) {
   return withSecurityHeaders(NextResponse.redirect(new URL(location, request.url)), null);
 }
@@ -42,34 +38,6 @@ function withSecurityHeaders(response: NextResponse, csp: string | null): NextRe
   for (const { key, value } of STATIC_SECURITY_HEADERS) response.headers.set(key, value);
   if (csp) response.headers.set('Content-Security-Policy', csp);
   return response;
-}
-
-async function fetchTwoFactorState(
-  backendUrl: string,
-  token: string,
-  request: NextRequest,
-): Promise<TwoFactorState | 'unauthenticated' | null> {
-  try {
-    const res = await callBackend(
-      `${backendUrl}/api/v1/auth/two-factor/check-active-session`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'x-forwarded-for': clientIp(request),
-        },
-        body: JSON.stringify({ user_agent: request.headers.get('user-agent') ?? '', user_ip: clientIp(request) }),
-      },
-      { signal: request.signal, requestId: request.headers.get(REQUEST_ID_HEADER) },
-    );
-    if (res.status === 401) return 'unauthenticated';
-    if (!res.ok) return null;
-    const body = (await res.json()) as { data: ActiveSessionResponse };
-    return stateFromActiveSession(body.data);
-  } catch {
-    return null;
-  }
 }
 
 type SessionState = {
@@ -86,32 +54,36 @@ type SessionState = {
  */
 async function sessionStateOf(
   request: NextRequest,
-  token: string,
+  session: { token: string; stateCookie: string | undefined },
   pathname: string,
-  env: ReturnType<typeof getServerEnv>,
-  stateCookieName: string,
+  client: ClientContext,
 ): Promise<SessionState | null> {
   if (pathname === '/authenticate' && !request.nextUrl.searchParams.has('reset_token')) {
     if (request.nextUrl.searchParams.get('session_ended') !== '1') return null;
-    return { verified: null, fetched: await fetchTwoFactorState(env.BACKEND_API_URL, token, request) };
+    return { verified: null, fetched: await checkActiveSession(session.token, client) };
   }
   if (pathname === TWO_FACTOR_CHECK_PAGE) return null;
-  const verified = await verifyTwoFactorState(request.cookies.get(stateCookieName)?.value, token, env.SESSION_SECRET);
+  const verified = await verifySessionState(session.stateCookie, session.token);
   if (verified) return { verified, fetched: null };
-  return { verified: null, fetched: await fetchTwoFactorState(env.BACKEND_API_URL, token, request) };
+  return { verified: null, fetched: await checkActiveSession(session.token, client) };
 }
 
 export async function proxy(request: NextRequest) {
   const env = getServerEnv();
-  const secure = env.SESSION_COOKIE_SECURE ?? (env.NODE_ENV === 'production' && env.WEB_APP_URL.startsWith('https://'));
-  const names = sessionCookieNames(secure);
+  const { names, secure } = sessionSettings();
   const url = request.nextUrl;
   const fullPath = `${url.pathname}${url.search}`;
+  const client: ClientContext = {
+    ip: clientIpOfHeaders(request.headers),
+    userAgent: request.headers.get('user-agent') ?? '',
+    signal: request.signal,
+    requestId: request.headers.get(REQUEST_ID_HEADER),
+  };
 
   const headers = new Headers(request.headers);
   for (const name of INTERNAL_HEADERS) headers.delete(name);
   headers.set('x-pathname', url.pathname);
-  headers.set('x-client-ip', clientIp(request));
+  headers.set('x-client-ip', client.ip);
   const nonce = createNonce();
   const csp = buildCsp({
     nonce,
@@ -135,7 +107,7 @@ export async function proxy(request: NextRequest) {
   // The visit's partner keeps its theme on the pages around a purchase (thank-you, account, content); a plain
   // product route is the broker's own shop.
   const partnerCode = partnerRoute ? partnerRoute.partnerCode : isProductRoute(pathname) ? null : request.cookies.get(names.partner)?.value;
-  const token = request.cookies.get(names.token)?.value || null;
+  const { token, stateCookie: sentState } = sessionFromCookies((name) => request.cookies.get(name)?.value);
   const isAccountPage = pathname === '/account' || pathname.startsWith('/account/');
 
   // Every backend read this request may need starts at once (issue 15): a cold render waits for the slowest of
@@ -145,7 +117,7 @@ export async function proxy(request: NextRequest) {
       ? false
       : isMaintenanceActive(env.BACKEND_API_URL, Date.now(), request.headers.get(REQUEST_ID_HEADER)),
     partnerCode ? findPartner(env.BACKEND_API_URL, partnerCode) : null,
-    token ? sessionStateOf(request, token, pathname, env, names.state) : null,
+    token ? sessionStateOf(request, { token, stateCookie: sentState }, pathname, client) : null,
   ]);
 
   // Maintenance: every page but /maintenance itself goes there while it is on.
@@ -177,8 +149,7 @@ export async function proxy(request: NextRequest) {
     // open: only when the backend confirms it, so a link can sign nobody out.
     if (session?.fetched === 'unauthenticated') {
       const response = redirectTo(request, fullPath);
-      response.cookies.delete(names.token);
-      response.cookies.delete(names.state);
+      clearSessionCookies(response.cookies);
       return response;
     }
     return redirectTo(request, '/');
@@ -194,19 +165,18 @@ export async function proxy(request: NextRequest) {
         clearSession = true;
       } else if (fetched) {
         state = fetched;
-        stateCookie = await signTwoFactorState(fetched, token, env.SESSION_SECRET);
+        stateCookie = await signSessionState(fetched, token);
       }
     }
     if (clearSession && isAccountPage) {
       const response = redirectTo(request, `/authenticate?last_url=${encodeURIComponent(fullPath)}&session_ended=1`);
-      response.cookies.delete(names.token);
-      response.cookies.delete(names.state);
+      clearSessionCookies(response.cookies);
       return response;
     }
     const target = state ? twoFactorRedirect(state, pathname, fullPath) : null;
     if (target) {
       const response = redirectTo(request, target);
-      if (stateCookie) response.cookies.set(names.state, stateCookie, sessionCookieOptions(secure));
+      if (stateCookie) setSessionCookie(response.cookies, 'state', stateCookie);
       return response;
     }
   }
@@ -216,11 +186,8 @@ export async function proxy(request: NextRequest) {
       ? NextResponse.rewrite(new URL(`${pathname}${url.search}`, request.url), { request: { headers } })
       : NextResponse.next({ request: { headers } });
   withSecurityHeaders(response, csp);
-  if (stateCookie) response.cookies.set(names.state, stateCookie, sessionCookieOptions(secure));
-  if (clearSession) {
-    response.cookies.delete(names.token);
-    response.cookies.delete(names.state);
-  }
+  if (stateCookie) setSessionCookie(response.cookies, 'state', stateCookie);
+  if (clearSession) clearSessionCookies(response.cookies);
   if (partnerToRemember) {
     // A session cookie: the partner's theme stays for the visit (attribution stays with the quote).
     response.cookies.set(names.partner, partnerToRemember, { httpOnly: true, sameSite: 'lax', secure, path: '/' });

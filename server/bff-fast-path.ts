@@ -1,16 +1,16 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
-import { isForwardable } from '@/lib/bff/allowlist';
-import { newXsrfToken } from '@/lib/bff/csrf';
+import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, isForwardable, QUERY_TOKEN_PATHS } from '@/lib/bff/allowlist';
+import { newXsrfToken, xsrfCookieOptions } from '@/lib/bff/csrf';
 import { parseCookies } from '@/lib/bff/request';
-import { bffSettings } from '@/lib/bff/settings';
 import { acquireBackendSlot, BackendCallError, backendFailureBody, RETRY_AFTER_BUSY_S } from '@/lib/net/backend-call';
-import { CLIENT_IP_HEADER } from '@/lib/net/client-ip';
+import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 import { STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
 import { getServerEnv } from '@/lib/config/env';
 import { log } from '@/lib/server/log';
 import { XSRF_COOKIE } from '@/lib/session/cookies';
+import { backendBaseFor, sessionFromCookies, sessionHeaders, sessionSettings } from '@/lib/session/session';
 
 /**
  * The BFF's reads without Next.js's route-handler pipeline (issue 17). A browser's GET or HEAD of an allowlisted
@@ -27,10 +27,6 @@ import { XSRF_COOKIE } from '@/lib/session/cookies';
  * where the session cookies are cleared or the two-factor state re-signed).
  */
 
-/** GETs that need forward.ts: the access token travels in their query. */
-const QUERY_TOKEN_PATHS = new Set(['auth/two-factor/generate-qr-code', 'two-factor-auth-providers/user']);
-const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'user-agent'] as const;
-const RESPONSE_HEADERS = ['content-type', 'content-disposition', 'cache-control', 'retry-after', 'etag', 'last-modified', 'x-site-product-statuses'];
 /** Plain segments only; anything encoded, dotted or empty takes the full route (and its 404s). */
 const PLAIN_PATH = /^\/api\/v1\/([A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)$/;
 /** Below this a gzip stream costs more than the bytes it saves. */
@@ -83,21 +79,19 @@ export async function serveBffRead(request: IncomingMessage, response: ServerRes
   const path = match[1];
   if (QUERY_TOKEN_PATHS.has(path) || !isForwardable(method, path)) return false;
 
-  const settings = bffSettings();
+  const settings = sessionSettings();
   const cookies = parseCookies(request.headers.cookie ?? null);
-  const token = cookies.get(settings.names.token) || null;
+  const { token } = sessionFromCookies((name) => cookies.get(name));
   const requestId = String(request.headers[REQUEST_ID_HEADER] ?? '');
-  const setCookie = cookies.get(XSRF_COOKIE) ? [] : [cookieHeader(XSRF_COOKIE, newXsrfToken(), { httpOnly: false, secure: settings.secure })];
+  const setCookie = cookies.get(XSRF_COOKIE) ? [] : [cookieHeader(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(settings.secure))];
 
-  const base = path === 'products' || path.startsWith('products/') ? settings.productsUrl : settings.backendUrl;
-  const target = new URL(`${base}/api/v1/${path}${queryAt < 0 ? '' : url.slice(queryAt)}`);
+  const target = new URL(`${backendBaseFor(path)}/api/v1/${path}${queryAt < 0 ? '' : url.slice(queryAt)}`);
   const headers: Record<string, string> = {};
-  for (const name of REQUEST_HEADERS) {
+  for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  if (token) headers.authorization = `Bearer ${token}`;
-  headers['x-forwarded-for'] = String(request.headers[CLIENT_IP_HEADER] ?? '');
+  Object.assign(headers, sessionHeaders(token, clientIpOfHeaders(request.headers)));
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
 
   // The bounds of callBackend: one deadline for the queue and the answer, cancelled when the browser leaves.
@@ -131,7 +125,7 @@ export async function serveBffRead(request: IncomingMessage, response: ServerRes
     }
     response.statusCode = status;
     securityHeaders(response, setCookie);
-    for (const name of RESPONSE_HEADERS) {
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstream.headers[name];
       if (value !== undefined) response.setHeader(name, value);
     }

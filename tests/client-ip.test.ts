@@ -62,7 +62,7 @@ describe('clientIpFromChain (hop arithmetic)', () => {
   });
 });
 
-describe('clientIpOfHeaders (proxy.ts and the BFF)', () => {
+describe('clientIpOfHeaders (proxy.ts, the BFF, its read fast path and server components)', () => {
   it('reads the header server/main.ts set', () => {
     expect(clientIpOfHeaders(new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9', 'x-forwarded-for': '6.6.6.6' }))).toBe('203.0.113.9');
   });
@@ -71,6 +71,12 @@ describe('clientIpOfHeaders (proxy.ts and the BFF)', () => {
     expect(clientIpOfHeaders(new Headers({ 'x-forwarded-for': '6.6.6.6' }))).toBe('127.0.0.1');
     expect(clientIpOfHeaders(new Headers({ [CLIENT_IP_HEADER]: '<script>', 'x-forwarded-for': '<b>' }))).toBe('127.0.0.1');
     expect(clientIpOfHeaders(new Headers())).toBe('127.0.0.1');
+  });
+  it('reads node:http headers the same way (server/bff-fast-path.ts)', () => {
+    expect(clientIpOfHeaders({ [CLIENT_IP_HEADER]: '203.0.113.9', 'x-forwarded-for': '6.6.6.6' })).toBe('203.0.113.9');
+    expect(clientIpOfHeaders({ [CLIENT_IP_HEADER]: '::ffff:198.51.100.7' })).toBe('198.51.100.7');
+    expect(clientIpOfHeaders({ 'x-forwarded-for': '6.6.6.6' })).toBe('127.0.0.1');
+    expect(clientIpOfHeaders({ [CLIENT_IP_HEADER]: ['203.0.113.9', '6.6.6.6'] })).toBe('127.0.0.1');
   });
 });
 

@@ -93,10 +93,15 @@ describe('two-factor state cookie', () => {
     const cookie = await signTwoFactorState(state, 'token-a', 'secret-0123456789');
     expect(await verifyTwoFactorState(cookie, 'token-b', 'secret-0123456789')).toBeNull();
     expect(await verifyTwoFactorState(cookie, 'token-a', 'other-secret-000000')).toBeNull();
-    const [payload, signature] = cookie.split('.');
-    const forged = btoa(JSON.stringify({ ...state, passed: true })).replace(/=+$/, '');
-    expect(await verifyTwoFactorState(`${forged}.${signature}`, 'token-a', 'secret-0123456789')).toBeNull();
-    expect(await verifyTwoFactorState(`${payload}.x${signature}`, 'token-a', 'secret-0123456789')).toBeNull();
+    const [header, payload, signature] = cookie.split('.');
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    expect(claims).toMatchObject({ passed: false, iat: state.checkedAt, exp: state.checkedAt + TWO_FACTOR_STATE_MAX_AGE_SECONDS });
+    const forged = btoa(JSON.stringify({ ...claims, passed: true })).replace(/=+$/, '');
+    expect(await verifyTwoFactorState(`${header}.${forged}.${signature}`, 'token-a', 'secret-0123456789')).toBeNull();
+    expect(await verifyTwoFactorState(`${header}.${payload}.x${signature}`, 'token-a', 'secret-0123456789')).toBeNull();
+    // An unsigned token (alg none) is never accepted.
+    const none = btoa(JSON.stringify({ alg: 'none' })).replace(/=+$/, '');
+    expect(await verifyTwoFactorState(`${none}.${payload}.`, 'token-a', 'secret-0123456789')).toBeNull();
     expect(await verifyTwoFactorState(undefined, 'token-a', 'secret-0123456789')).toBeNull();
   });
   it('expires: a state older than the maximum age, or stamped in the future, counts as missing', async () => {

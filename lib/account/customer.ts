@@ -2,8 +2,9 @@ import { redirect } from 'next/navigation';
 import { isApiError, isTwoFactorRequired } from '@/lib/api/errors';
 import { backendFetch } from '@/lib/api/server';
 import type { Preferences } from '@/lib/api/types';
-import { getSessionToken } from '@/lib/session/server';
-import { stateFromActiveSession, twoFactorCheckPath, twoFactorPending, type ActiveSessionResponse } from '@/lib/session/two-factor-state';
+import { getSessionToken, requestClient } from '@/lib/session/server';
+import { checkActiveSession } from '@/lib/session/session';
+import { twoFactorCheckPath, twoFactorPending } from '@/lib/session/two-factor-state';
 import type { DateLocaleCode } from '@/lib/time';
 
 /**
@@ -53,16 +54,8 @@ export async function customerDateLocale(token: string): Promise<DateLocaleCode>
  */
 export async function sendPendingSessionToCheck(returnPath: string): Promise<void> {
   const token = await requireCustomer(returnPath);
-  let answer: ActiveSessionResponse;
-  try {
-    answer = await backendFetch<ActiveSessionResponse>('/api/v1/auth/two-factor/check-active-session', {
-      method: 'POST',
-      token,
-      body: {},
-    });
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) redirect(signInPath(returnPath));
-    return; // backend unavailable: the setup calls themselves are refused for a pending session
-  }
-  if (twoFactorPending(stateFromActiveSession(answer))) redirect(twoFactorCheckPath(returnPath));
+  const state = await checkActiveSession(token, (await requestClient()) ?? { ip: '127.0.0.1', userAgent: '' });
+  if (state === 'unauthenticated') redirect(signInPath(returnPath));
+  // null: backend unavailable; the setup calls themselves are refused for a pending session.
+  if (state && twoFactorPending(state)) redirect(twoFactorCheckPath(returnPath));
 }

@@ -1,10 +1,7 @@
-import { headers } from 'next/headers';
-import { getSessionToken } from '@/lib/session/server';
-import { bffSettings } from '@/lib/bff/settings';
-import { clientIpOfHeaders } from '@/lib/net/client-ip';
+import { getSessionToken, requestClient } from '@/lib/session/server';
+import { backendBaseFor, sessionHeaders } from '@/lib/session/session';
 import { noteBackendFailure } from '@/lib/server/render-health';
 import { BackendCallError, backendFailureBody, callBackend } from '@/lib/net/backend-call';
-import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
 import { ApiError, apiErrorFromResponse } from './errors';
 
@@ -29,28 +26,9 @@ export type BackendFetchOptions = {
 
 export type BackendAnswer<T> = { data: T; headers: Headers; status: number };
 
+/** The host of a backend path: `/api/v1/products…` goes to the products host (lib/session/session.ts). */
 function baseFor(path: string): string {
-  const settings = bffSettings();
-  return path.startsWith('/api/v1/products') ? settings.productsUrl : settings.backendUrl;
-}
-
-/** The id server/main.ts gave this page request (sent to the backend, shown as the reference code on failure). */
-async function requestId(): Promise<string | null> {
-  try {
-    const h = await headers();
-    return h.get(REQUEST_ID_HEADER);
-  } catch {
-    return null; // outside a request scope
-  }
-}
-
-async function clientIp(): Promise<string | null> {
-  try {
-    const h = await headers();
-    return clientIpOfHeaders(h);
-  } catch {
-    return null; // outside a request scope
-  }
+  return path.startsWith('/api/v1/') ? backendBaseFor(path.slice('/api/v1/'.length)) : backendBaseFor('');
 }
 
 /**
@@ -113,14 +91,13 @@ async function callBackendFor<T>(path: string, options: BackendFetchOptions): Pr
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
-  const requestHeaders: Record<string, string> = { accept: 'application/json' };
-  if (token) requestHeaders.authorization = `Bearer ${token}`;
-  const ip = await clientIp();
-  if (ip) requestHeaders['x-forwarded-for'] = ip;
+  // The client of this page request (IP, request id); none outside a request scope.
+  const client = await requestClient();
+  const requestHeaders: Record<string, string> = { accept: 'application/json', ...sessionHeaders(token, client?.ip ?? null) };
   if (options.body !== undefined) requestHeaders['content-type'] = 'application/json';
   if (method !== 'GET') requestHeaders['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
 
-  const id = await requestId();
+  const id = client?.requestId ?? null;
   let res: Response;
   try {
     res = await callBackend(

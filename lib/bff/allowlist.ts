@@ -74,3 +74,23 @@ export function isForwardable(method: string, path: string): boolean {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   return MATCHERS.some((r) => r.method === m && r.pattern.test(path));
 }
+
+/**
+ * Calls that take the access token in the `?token=` query (lib/bff/forward.ts puts it there; the web server's
+ * read path leaves them to it).
+ */
+export const QUERY_TOKEN_PATHS: ReadonlySet<string> = new Set(['auth/two-factor/generate-qr-code', 'two-factor-auth-providers/user']);
+
+/** The browser's request headers the BFF passes on (never its cookies or forged internal headers). */
+export const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'user-agent'] as const;
+
+/** The backend's response headers the BFF passes back. */
+export const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'cache-control',
+  'retry-after',
+  'etag',
+  'last-modified',
+  'x-site-product-statuses',
+] as const;

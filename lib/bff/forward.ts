@@ -1,10 +1,19 @@
 import { NextResponse } from 'next/server';
-import { sessionCookieOptions } from '@/lib/session/cookies';
-import { signTwoFactorState, stateFromActiveSession, type ActiveSessionResponse } from '@/lib/session/two-factor-state';
-import { isForwardable } from './allowlist';
+import {
+  backendBaseFor,
+  clearSessionCookies,
+  refreshSessionState,
+  sessionFromCookies,
+  sessionHeaders,
+  sessionSettings,
+  setSessionCookie,
+  type ClientContext,
+  type SessionSettings,
+} from '@/lib/session/session';
+import { clientIpOfHeaders } from '@/lib/net/client-ip';
+import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, isForwardable, QUERY_TOKEN_PATHS } from './allowlist';
 import { newXsrfToken, refuseForgedWrite, XSRF_COOKIE, xsrfCookieOptions } from './csrf';
-import { BodyTooLargeError, clientIpOf, parseCookies, readBodyWithin } from './request';
-import { bffSettings, type BffSettings } from './settings';
+import { BodyTooLargeError, parseCookies, readBodyWithin } from './request';
 import { BackendCallError, backendFailureResponse, callBackend } from '@/lib/net/backend-call';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
@@ -31,24 +40,11 @@ const CLIENT_CONTEXT_PATHS = new Set([
   'auth/two-factor/check-active-session',
   'auth/two-factor/generate-code',
 ]);
-/** Calls that take the access token in the `?token=` query. */
-const QUERY_TOKEN_PATHS = new Set(['auth/two-factor/generate-qr-code', 'two-factor-auth-providers/user']);
 const LOGOUT_PATH = 'auth/logout';
-
-const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'user-agent'];
-const RESPONSE_HEADERS = [
-  'content-type',
-  'content-disposition',
-  'cache-control',
-  'retry-after',
-  'etag',
-  'last-modified',
-  'x-site-product-statuses',
-];
 
 type Context = {
   request: Request;
-  settings: BffSettings;
+  settings: SessionSettings;
   cookies: Map<string, string>;
   token: string | null;
   clientIp: string;
@@ -58,17 +54,21 @@ type Context = {
 };
 
 function contextOf(request: Request): Context {
-  const settings = bffSettings();
   const cookies = parseCookies(request.headers.get('cookie'));
   return {
     request,
-    settings,
+    settings: sessionSettings(),
     cookies,
-    token: cookies.get(settings.names.token) || null,
-    clientIp: clientIpOf(request),
+    token: sessionFromCookies((name) => cookies.get(name)).token,
+    clientIp: clientIpOfHeaders(request.headers),
     userAgent: request.headers.get('user-agent') ?? '',
     requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)),
   };
+}
+
+/** The client as check-active-session is told about it. */
+function clientOf(ctx: Context): ClientContext {
+  return { ip: ctx.clientIp, userAgent: ctx.userAgent, signal: ctx.request.signal, requestId: ctx.requestId };
 }
 
 /** A bounded call to the backend for this browser request: timeout, cancelled when the browser leaves. */
@@ -89,18 +89,17 @@ function upstreamFailure(ctx: Context, error: unknown, target: string): NextResp
 
 function upstreamHeaders(ctx: Context, token: string | null): Headers {
   const headers = new Headers();
-  for (const name of REQUEST_HEADERS) {
+  for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = ctx.request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  headers.set('x-forwarded-for', ctx.clientIp);
+  for (const [name, value] of Object.entries(sessionHeaders(token, ctx.clientIp))) headers.set(name, value);
   return headers;
 }
 
 function copyResponseHeaders(from: Headers): Headers {
   const headers = new Headers();
-  for (const name of RESPONSE_HEADERS) {
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = from.get(name);
     if (value !== null) headers.set(name, value);
   }
@@ -109,35 +108,8 @@ function copyResponseHeaders(from: Headers): Headers {
 }
 
 /** Sets the XSRF cookie on any BFF answer when the browser does not have one yet. */
-export function ensureXsrfCookie(response: NextResponse, ctx: { cookies: Map<string, string>; settings: BffSettings }) {
+export function ensureXsrfCookie(response: NextResponse, ctx: { cookies: Map<string, string>; settings: SessionSettings }) {
   if (!ctx.cookies.get(XSRF_COOKIE)) response.cookies.set(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(ctx.settings.secure));
-}
-
-function clearSessionCookies(response: NextResponse, settings: BffSettings) {
-  const expired = { ...sessionCookieOptions(settings.secure, 0), maxAge: 0 };
-  response.cookies.set(settings.names.token, '', expired);
-  response.cookies.set(settings.names.state, '', expired);
-}
-
-/** Reads check-active-session for `token` and returns the signed state cookie value (null if unavailable). */
-export async function signedStateFor(ctx: Context, token: string): Promise<string | null> {
-  try {
-    const res = await upstreamCall(ctx, `${ctx.settings.backendUrl}/api/v1/auth/two-factor/check-active-session`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'x-forwarded-for': ctx.clientIp,
-      },
-      body: JSON.stringify({ user_agent: ctx.userAgent, user_ip: ctx.clientIp }),
-    });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { data: ActiveSessionResponse };
-    return await signTwoFactorState(stateFromActiveSession(body.data), token, ctx.settings.sessionSecret);
-  } catch {
-    return null;
-  }
 }
 
 async function requestBody(ctx: Context, path: string): Promise<BodyInit | undefined> {
@@ -183,7 +155,7 @@ function unreadableBody(ctx: Context, error: unknown): NextResponse {
 }
 
 function targetUrl(ctx: Context, path: string, search: string): string {
-  const base = path === 'products' || path.startsWith('products/') ? ctx.settings.productsUrl : ctx.settings.backendUrl;
+  const base = backendBaseFor(path);
   if (QUERY_TOKEN_PATHS.has(path) && ctx.token) {
     const params = new URLSearchParams(search);
     params.set('token', ctx.token);
@@ -193,7 +165,7 @@ function targetUrl(ctx: Context, path: string, search: string): string {
 }
 
 function finish(response: NextResponse, ctx: Context, status: number): NextResponse {
-  if (status === 401) clearSessionCookies(response, ctx.settings);
+  if (status === 401) clearSessionCookies(response.cookies);
   ensureXsrfCookie(response, ctx);
   return response;
 }
@@ -239,8 +211,8 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
   if (ok && request.method === 'POST' && STATE_CHANGING_PATHS.has(path) && ctx.token) {
     const text = await upstream.text();
     const response = new NextResponse(text, { status: upstream.status, headers });
-    const state = await signedStateFor(ctx, ctx.token);
-    if (state) response.cookies.set(ctx.settings.names.state, state, sessionCookieOptions(ctx.settings.secure));
+    const state = await refreshSessionState(ctx.token, clientOf(ctx));
+    if (state) setSessionCookie(response.cookies, 'state', state);
     return finish(response, ctx, upstream.status);
   }
 
@@ -250,8 +222,8 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
     const text = await upstream.text();
     const response = new NextResponse(text, { status: upstream.status, headers });
     if (text.includes('"two_factor_required"')) {
-      const state = await signedStateFor(ctx, ctx.token);
-      if (state) response.cookies.set(ctx.settings.names.state, state, sessionCookieOptions(ctx.settings.secure));
+      const state = await refreshSessionState(ctx.token, clientOf(ctx));
+      if (state) setSessionCookie(response.cookies, 'state', state);
     }
     return finish(response, ctx, upstream.status);
   }
@@ -284,11 +256,10 @@ async function withSessionFromAnswer(ctx: Context, upstream: Response, headers: 
   headers.set('content-type', 'application/json');
   const response = new NextResponse(JSON.stringify(body), { status: upstream.status, headers });
   if (token) {
-    const { names, secure } = ctx.settings;
-    response.cookies.set(names.token, token, sessionCookieOptions(secure));
-    const state = await signedStateFor(ctx, token);
-    if (state) response.cookies.set(names.state, state, sessionCookieOptions(secure));
-    else response.cookies.set(names.state, '', { ...sessionCookieOptions(secure, 0), maxAge: 0 });
+    setSessionCookie(response.cookies, 'token', token);
+    const state = await refreshSessionState(token, clientOf(ctx));
+    if (state) setSessionCookie(response.cookies, 'state', state);
+    else clearSessionCookies(response.cookies, ['state']);
   }
   return response;
 }
@@ -307,7 +278,7 @@ async function logout(ctx: Context): Promise<Response> {
     }
   }
   const response = NextResponse.json({ data: { logged_out: true } }, { headers: { 'cache-control': 'no-store' } });
-  clearSessionCookies(response, ctx.settings);
+  clearSessionCookies(response.cookies);
   ensureXsrfCookie(response, ctx);
   return response;
 }

@@ -1,5 +1,4 @@
 import { parseCookie } from 'cookie';
-import { clientIpOfHeaders } from '@/lib/net/client-ip';
 
 /** Small request helpers shared by the BFF route handlers (plain Web Request: callable from tests). */
 
@@ -15,11 +14,6 @@ export function parseCookies(header: string | null): Map<string, string> {
     if (name && value !== undefined) jar.set(name, value);
   }
   return jar;
-}
-
-/** The client's IP as server/main.ts derived it from the socket and the trusted proxy hops (lib/net/client-ip.ts). */
-export function clientIpOf(request: Request): string {
-  return clientIpOfHeaders(request.headers);
 }
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

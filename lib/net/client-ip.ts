@@ -1,8 +1,8 @@
 /**
  * The client's IP address (issue 13 item 7). The web server (`server/main.ts`) sees the socket: it derives the
  * client IP once per request with `clientIpFromChain` and passes it on in the internal `x-client-ip` request
- * header, overwriting any copy a client sent. proxy.ts and the BFF read that header (`clientIpOfHeaders`); the
- * BFF sends it to the backend as `X-Forwarded-For`.
+ * header, overwriting any copy a client sent. proxy.ts, the BFF and server components read that header
+ * (`clientIpOfHeaders`); every call to the backend sends it as `X-Forwarded-For` (lib/session/session.ts).
  *
  * Pure string work (no `node:net`): proxy.ts imports it too.
  */
@@ -66,10 +66,12 @@ export function clientIpFromChain(
 }
 
 /**
- * The client IP in proxy.ts and the BFF: the `x-client-ip` header server/main.ts set (`npm start` and
- * `npm run dev` both run it). Without it (Next.js started some other way, unsupported) 127.0.0.1, never an
- * X-Forwarded-For entry: a client chooses those.
+ * The client IP for proxy.ts, the BFF (route handler and the web server's read path) and server components:
+ * the `x-client-ip` header server/main.ts set (`npm start` and `npm run dev` both run it). Without it (Next.js
+ * started some other way, unsupported) 127.0.0.1, never an X-Forwarded-For entry: a client chooses those.
+ * Takes Web `Headers` or node:http's `IncomingHttpHeaders`.
  */
-export function clientIpOfHeaders(headers: Headers): string {
-  return normaliseIp(headers.get(CLIENT_IP_HEADER)) ?? '127.0.0.1';
+export function clientIpOfHeaders(headers: Headers | Record<string, string | string[] | undefined>): string {
+  const value = headers instanceof Headers ? headers.get(CLIENT_IP_HEADER) : headers[CLIENT_IP_HEADER];
+  return normaliseIp(typeof value === 'string' ? value : null) ?? '127.0.0.1';
 }

@@ -1,24 +1,29 @@
-import { cookies } from 'next/headers';
-import { getServerEnv } from '@/lib/config/env';
-import { sessionCookieNames } from '@/lib/session/cookies';
+import { cookies, headers } from 'next/headers';
+import { clientIpOfHeaders } from '@/lib/net/client-ip';
+import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
+import { sessionFromCookies, type ClientContext } from '@/lib/session/session';
 
-/** Whether session cookies are Secure and __Host- prefixed. */
-export function cookiesAreSecure(): boolean {
-  const env = getServerEnv();
-  return env.SESSION_COOKIE_SECURE ?? (env.NODE_ENV === 'production' && env.WEB_APP_URL.startsWith('https://'));
-}
-
-export function currentCookieNames() {
-  return sessionCookieNames(cookiesAreSecure());
-}
+/** Server components and route handlers: the session of the current request (lib/session/session.ts). */
 
 /** The backend access token of this request's session, read on the server only. */
 export async function getSessionToken(): Promise<string | null> {
   const jar = await cookies();
-  return jar.get(currentCookieNames().token)?.value || null;
+  return sessionFromCookies((name) => jar.get(name)?.value).token;
 }
 
 export async function isSignedIn(): Promise<boolean> {
   return (await getSessionToken()) !== null;
 }
 
+/**
+ * The client of the current request as the backend is told (IP from server/main.ts's `x-client-ip`, user agent,
+ * request id); null outside a request scope.
+ */
+export async function requestClient(): Promise<ClientContext | null> {
+  try {
+    const h = await headers();
+    return { ip: clientIpOfHeaders(h), userAgent: h.get('user-agent') ?? '', requestId: h.get(REQUEST_ID_HEADER) };
+  } catch {
+    return null; // outside a request scope
+  }
+}

@@ -1,9 +1,12 @@
+import { jwtVerify, SignJWT } from 'jose';
+
 /**
  * Signed two-factor state of one session, kept in an httpOnly cookie.
  *
- * The BFF writes it from the backend's check-active-session answer (and after login, verify-code and
- * remove); proxy.ts verifies it with one HMAC (Web Crypto, no I/O) on each navigation.
- * The signature binds the state to a hash of the access token, so it cannot be moved to another session.
+ * lib/session/session.ts signs it from the backend's check-active-session answer (proxy.ts when the cookie is
+ * missing or stale; the BFF after login, verify-code, remove and a two_factor_required answer); proxy.ts verifies
+ * it with one HMAC (Web Crypto, no I/O) on each navigation. It is an HS256 JWS with an expiry, bound to a hash of
+ * the access token, so it cannot be moved to another session nor outlive TWO_FACTOR_STATE_MAX_AGE_SECONDS.
  */
 export type TwoFactorState = {
   /** Two-factor is enabled globally (is_two_factor_auth_enabled). */
@@ -35,22 +38,26 @@ export function stateFromActiveSession(r: ActiveSessionResponse, now = Date.now(
   };
 }
 
+/**
+ * How long a signed state stands for the backend's answer. Past it the cookie counts as missing: proxy.ts asks
+ * check-active-session again and signs a fresh state, so a change made elsewhere (two-factor switched on or off
+ * from another device, required for the user, switched off globally) reaches the routing within this time.
+ */
+const TWO_FACTOR_STATE_MAX_AGE_SECONDS = 10 * 60;
+/** A state stamped later than this ahead of the clock was not signed by a sane server. */
+const FUTURE_SKEW_SECONDS = 60;
+
 const encoder = new TextEncoder();
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
+/**
+ * The cookie is an HS256 compact JWS (jose): the four flags, `sid` (a hash of the access token: the state belongs
+ * to that session only), `iat` (checkedAt) and `exp` (iat + TWO_FACTOR_STATE_MAX_AGE_SECONDS).
+ */
+type StateClaims = Omit<TwoFactorState, 'checkedAt'> & { sid: string; iat: number; exp: number };
 
 const keyCache = new Map<string, Promise<CryptoKey>>();
 
+/** The HMAC key of a secret, imported once (jose takes the CryptoKey as is: no import per request). */
 function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keyCache.get(secret);
   if (!key) {
@@ -64,15 +71,23 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 async function tokenFingerprint(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(token));
-  return toBase64Url(new Uint8Array(digest)).slice(0, 22);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(token)));
+  let binary = '';
+  for (const b of digest) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 22);
 }
 
 export async function signTwoFactorState(state: TwoFactorState, token: string, secret: string): Promise<string> {
-  const payload = toBase64Url(encoder.encode(JSON.stringify(state)));
-  const message = `${payload}.${await tokenFingerprint(token)}`;
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message));
-  return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
+  const claims: StateClaims = {
+    globalEnabled: state.globalEnabled,
+    userEnabled: state.userEnabled,
+    passed: state.passed,
+    required: state.required,
+    sid: await tokenFingerprint(token),
+    iat: state.checkedAt,
+    exp: state.checkedAt + TWO_FACTOR_STATE_MAX_AGE_SECONDS,
+  };
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(await hmacKey(secret));
 }
 
 /**
@@ -83,21 +98,12 @@ export async function signTwoFactorState(state: TwoFactorState, token: string, s
 const VERIFIED_MAX = 2000;
 const verified = new Map<string, TwoFactorState>();
 
-/**
- * How long a signed state stands for the backend's answer. Past it the cookie counts as missing: proxy.ts asks
- * check-active-session again and signs a fresh state, so a change made elsewhere (two-factor switched on or off
- * from another device, required for the user, switched off globally) reaches the routing within this time.
- */
-const TWO_FACTOR_STATE_MAX_AGE_SECONDS = 10 * 60;
-/** A state stamped later than this ahead of the clock was not signed by a sane server. */
-const FUTURE_SKEW_SECONDS = 60;
-
 function isFresh(state: TwoFactorState, nowMs: number): boolean {
   const now = Math.floor(nowMs / 1000);
   return (
     Number.isFinite(state.checkedAt) &&
     state.checkedAt <= now + FUTURE_SKEW_SECONDS &&
-    now - state.checkedAt <= TWO_FACTOR_STATE_MAX_AGE_SECONDS
+    now - state.checkedAt < TWO_FACTOR_STATE_MAX_AGE_SECONDS
   );
 }
 
@@ -116,27 +122,30 @@ export async function verifyTwoFactorState(
     verified.delete(key);
     return null;
   }
-  const state = await verifySignature(cookie, token, secret);
+  const state = await verifySignature(cookie, token, secret, nowMs);
   if (!state || !isFresh(state, nowMs)) return null;
   if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
   verified.set(key, { ...state });
   return state;
 }
 
-async function verifySignature(cookie: string, token: string, secret: string): Promise<TwoFactorState | null> {
-  const [payload, signature, extra] = cookie.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
+async function verifySignature(cookie: string, token: string, secret: string, nowMs: number): Promise<TwoFactorState | null> {
   try {
-    const message = `${payload}.${await tokenFingerprint(token)}`;
-    const ok = await crypto.subtle.verify(
-      'HMAC',
-      await hmacKey(secret),
-      fromBase64Url(signature) as Uint8Array<ArrayBuffer>,
-      encoder.encode(message),
-    );
-    if (!ok) return null;
-    const state = JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as TwoFactorState;
-    return typeof state.passed === 'boolean' ? state : null;
+    const { payload } = await jwtVerify<StateClaims>(cookie, await hmacKey(secret), {
+      algorithms: ['HS256'],
+      currentDate: new Date(nowMs),
+      requiredClaims: ['sid', 'iat', 'exp'],
+    });
+    if (payload.sid !== (await tokenFingerprint(token))) return null;
+    const flags = [payload.globalEnabled, payload.userEnabled, payload.passed, payload.required];
+    if (!flags.every((flag) => typeof flag === 'boolean')) return null;
+    return {
+      globalEnabled: payload.globalEnabled,
+      userEnabled: payload.userEnabled,
+      passed: payload.passed,
+      required: payload.required,
+      checkedAt: payload.iat,
+    };
   } catch {
     return null;
   }

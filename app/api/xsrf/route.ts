@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ensureXsrfCookie } from '@/lib/bff/forward';
-import { bffSettings } from '@/lib/bff/settings';
+import { sessionSettings } from '@/lib/session/session';
 
 /**
  * Issues the XSRF-TOKEN cookie (SPEC §9) when the browser has none. The API client calls it before its first
@@ -9,6 +9,6 @@ import { bffSettings } from '@/lib/bff/settings';
 export function GET(request: NextRequest) {
   const response = new NextResponse(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   const cookies = new Map(request.cookies.getAll().map(({ name, value }) => [name, value]));
-  ensureXsrfCookie(response, { cookies, settings: bffSettings() });
+  ensureXsrfCookie(response, { cookies, settings: sessionSettings() });
   return response;
 }
