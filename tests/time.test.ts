@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bucharestDayAt, bucharestWallTimeToDate, formatDate, formatDateTime, formatInBucharest, toBucharestDay } from '@/lib/time';
 import { addDaysToDay } from '@/lib/time/day';
 import { formatDay } from '@/lib/time/format-day';
@@ -64,6 +64,25 @@ describe('Europe/Bucharest formatting', () => {
     const autumn = bucharestDayAt('2026-10-25T12:00:00Z');
     expect(autumn).toEqual({ day: '2026-10-25', nextDayAt: Date.parse('2026-10-25T22:00:00Z') });
     expect(bucharestDayAt('2025-12-31T22:30:00Z')).toEqual({ day: '2026-01-01', nextDayAt: Date.parse('2026-01-01T22:00:00Z') });
+  });
+
+  it('answers again within the same day without time-zone formatting, and moves on at midnight or backwards', () => {
+    const first = bucharestDayAt('2026-07-10T09:00:00Z');
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      for (let minute = 1; minute < 60; minute++) {
+        expect(bucharestDayAt(Date.parse('2026-07-10T09:00:00Z') + minute * 60_000)).toEqual(first);
+      }
+      expect(bucharestDayAt(first.nextDayAt - 1)).toEqual({ day: '2026-07-10', nextDayAt: Date.parse('2026-07-10T21:00:00Z') });
+      expect(formatToParts).not.toHaveBeenCalled();
+      expect(bucharestDayAt(first.nextDayAt).day).toBe('2026-07-11');
+      // Earlier than the remembered instant (another caller's clock): computed, not assumed.
+      expect(bucharestDayAt('2026-07-09T20:59:59Z').day).toBe('2026-07-09');
+      expect(bucharestDayAt('2026-07-09T21:00:00Z').day).toBe('2026-07-10');
+      expect(formatToParts).toHaveBeenCalled();
+    } finally {
+      formatToParts.mockRestore();
+    }
   });
 
   it('rejects invalid input', () => {

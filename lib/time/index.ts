@@ -52,6 +52,14 @@ export function bucharestWallTimeToDate(day: string, time = '00:00'): Date {
  * the clocks change). The server renders with it; a page left open past midnight uses `nextDayAt`.
  */
 export function bucharestDayAt(input: DateInput): BucharestDay {
-  const day = toBucharestDay(input);
-  return { day, nextDayAt: bucharestWallTimeToDate(addDaysToDay(day, 1)).getTime() };
+  const at = toDate(input).getTime();
+  // The root layout asks on every render; time-zone formatting was ~1.7% of a rendering server's CPU (issue 17).
+  // Every instant from a computed one up to that day's end falls on the same day.
+  if (lastDay && at >= lastDay.from && at < lastDay.nextDayAt) return { day: lastDay.day, nextDayAt: lastDay.nextDayAt };
+  const day = toBucharestDay(at);
+  const nextDayAt = bucharestWallTimeToDate(addDaysToDay(day, 1)).getTime();
+  lastDay = { from: at, day, nextDayAt };
+  return { day, nextDayAt };
 }
+
+let lastDay: { from: number; day: string; nextDayAt: number } | null = null;
