@@ -26,7 +26,7 @@ test('a renewal starts the day after the old policy ends, everything else prefil
   const renewalStart = addDays(old.ends_on, 1);
 
   await page.goto('/account/policies');
-  await page.getByRole('link', { name: 'Reînnoiți' }).and(page.locator(`[href="/rca?renew=${old.id}"]`)).click();
+  await page.getByRole('link', { name: 'Reînnoiți', exact: true }).and(page.locator(`[href="/rca?renew=${old.id}"]`)).click();
   await expect(page).toHaveURL(new RegExp(`/rca\\?renew=${old.id}`));
   await expect(page.getByRole('textbox', { name: 'Număr de înmatriculare' })).toHaveValue('CJ45XYZ');
   await expect(page.getByRole('textbox', { name: 'Marca' })).toHaveValue('Dacia');
