@@ -9,6 +9,13 @@ import { getSessionToken } from '@/lib/session/server';
 import { toBucharestDay } from '@/lib/time';
 import { formatDay } from '@/lib/time/format-day';
 
+/** "O poliță expiră în curând", "2 viniete expiră în curând", "3 polițe și viniete expiră în curând". */
+function bannerTitle(count: number, vignettes: number): string {
+  if (vignettes === 0) return count === 1 ? 'O poliță expiră în curând' : `${count} polițe expiră în curând`;
+  if (vignettes === count) return count === 1 ? 'O vinietă expiră în curând' : `${count} viniete expiră în curând`;
+  return `${count} polițe și viniete expiră în curând`;
+}
+
 /**
  * Server only. On every account page: the customer's policies and vignettes that end within 30 days and were not
  * renewed, each with its end date and a link to the prefilled renewal. Rendered with the page (no layout shift);
@@ -27,7 +34,7 @@ export async function ExpiringBanner() {
   if (items.length === 0) return null;
   return (
     <Container className="pt-6">
-      <Alert tone="warning" title={items.length === 1 ? 'O poliță expiră în curând' : `${items.length} polițe expiră în curând`}>
+      <Alert tone="warning" title={bannerTitle(items.length, items.filter((p) => p.is_vignette).length)}>
         <ul className="mt-1 flex flex-col gap-2">
           {items.map((policy) => {
             const href = renewalHref(policy);
