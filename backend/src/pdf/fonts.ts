@@ -18,7 +18,10 @@ const TRANSLIT: Record<string, string> = { ă: 'a', â: 'a', î: 'i', ș: 's', �
 /** The text as the chosen font can print it (transliterated without a font that has ș/ț). */
 export const printable = (s: string) => (fonts ? s : s.replace(/[ăâîșşțţĂÂÎȘŞȚŢ–„”]/g, (c) => TRANSLIT[c] ?? c));
 
-/** A new A4 PDFKit document collected into a Buffer, with the `regular` and `bold` font names to use. */
+/**
+ * A new A4 PDFKit document collected into a Buffer, with the `regular` and `bold` font names to use and the two
+ * writers every document uses (`row`, `heading`).
+ */
 export async function newPdf(info: { Title: string; Author: string }) {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info });
@@ -32,5 +35,18 @@ export async function newPdf(info: { Title: string; Author: string }) {
     doc.registerFont('regular', fonts[0]);
     doc.registerFont('bold', fonts[1]);
   }
-  return { doc, done, regular: fonts ? 'regular' : 'Helvetica', bold: fonts ? 'bold' : 'Helvetica-Bold' };
+  const regular = fonts ? 'regular' : 'Helvetica';
+  const bold = fonts ? 'bold' : 'Helvetica-Bold';
+  /** A "Label: value" line, the label in bold. */
+  const row = (label: string, value: string) => {
+    doc.font(bold).fillColor('#000').text(printable(`${label}: `), { continued: true });
+    doc.font(regular).text(printable(value));
+  };
+  /** A section heading, with a little room above it. */
+  const heading = (title: string) => {
+    doc.moveDown(0.6);
+    doc.font(bold).fillColor('#000').fontSize(12).text(printable(title));
+    doc.fontSize(11);
+  };
+  return { doc, done, regular, bold, row, heading };
 }

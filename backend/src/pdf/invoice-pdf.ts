@@ -46,16 +46,7 @@ const VIGNETTE_VAT = 'Tariful vignetei este stabilit de emitent și include TVA.
 
 /** Renders the invoice ("Factură"); pdfkit is loaded on first use only. */
 export async function renderInvoicePdf(inv: InvoiceContent): Promise<Buffer> {
-  const { doc, done, regular, bold } = await newPdf({ Title: `Factură ${inv.number}`, Author: inv.seller.name });
-  const row = (label: string, value: string) => {
-    doc.font(bold).fillColor('#000').text(text(`${label}: `), { continued: true });
-    doc.font(regular).text(text(value));
-  };
-  const heading = (title: string) => {
-    doc.moveDown(0.6);
-    doc.font(bold).fillColor('#000').fontSize(12).text(text(title));
-    doc.fontSize(11);
-  };
+  const { doc, done, regular, bold, row, heading } = await newPdf({ Title: `Factură ${inv.number}`, Author: inv.seller.name });
 
   doc.font(bold).fontSize(20).text(text('Factură'));
   doc.font(regular).fontSize(11).fillColor('#444').text(text(`Nr. ${inv.number}`));

@@ -25,16 +25,7 @@ export interface PolicyDocument {
 
 /** Renders the policy; pdfkit (≈20 MB resident) is loaded on first use only. */
 export async function renderPolicyPdf(p: PolicyDocument): Promise<Buffer> {
-  const { doc, done, regular, bold } = await newPdf({ Title: `Poliță ${p.number}`, Author: p.broker.name });
-  const row = (label: string, value: string) => {
-    doc.font(bold).fillColor('#000').text(text(`${label}: `), { continued: true });
-    doc.font(regular).text(text(value));
-  };
-  const heading = (title: string) => {
-    doc.moveDown(0.6);
-    doc.font(bold).fillColor('#000').fontSize(12).text(text(title));
-    doc.fontSize(11);
-  };
+  const { doc, done, regular, bold, row, heading } = await newPdf({ Title: `Poliță ${p.number}`, Author: p.broker.name });
   if (p.vignette) {
     const v = p.vignette;
     doc.font(bold).fontSize(18).text(text(`${p.product_name}: dovada achiziției`));
