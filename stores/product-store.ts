@@ -58,15 +58,8 @@ export const useProductStore = create<ProductState & ProductActions>()(
         return true;
       },
       setProduct: (code, product) => set({ [PRODUCT_FIELD[code]]: product }),
-      clearProducts: () =>
-        set({
-          travelProduct: null,
-          rcaProduct: null,
-          houseInsuranceProduct: null,
-          tireProduct: null,
-          roVignetteProduct: null,
-          huVignetteProduct: null,
-        }),
+      // Every product back to its initial state; the statuses stay.
+      clearProducts: () => set({ ...initialProductState, productStatuses: get().productStatuses }),
     }),
     {
       name: PRODUCT_STORE_KEY,
