@@ -1,12 +1,12 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { FORM_ERROR, useSchemaForm, type SubmitOutcome } from '@/lib/forms/use-schema-form';
 import type { LoginValues } from '@/lib/validation/auth';
 import { AuthEmailField } from './auth-email-field';
 import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
-import { useAuthForm, type SubmitOutcome } from './use-auth-form';
 
 /** zod and the schema load with the first edit (see SchemaSource), not with the page. */
 const loadLoginSchema = () => import('@/lib/validation/auth').then((m) => m.loginSchema);
@@ -20,31 +20,19 @@ type Props = {
 /** Sign in with email and password. The email stays editable and is kept on every error. */
 export function SignInForm({ email, onSubmit, onForgotPassword }: Props) {
   const [showPassword, setShowPassword] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm({
-    formRef, schema: loadLoginSchema, initialValues: { email, password: '' }, onSubmit });
+  const form = useSchemaForm({ schema: loadLoginSchema, defaultValues: { email, password: '' } });
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Autentificare">
-      <FormError message={form.errors.form} />
-      <AuthEmailField
-        id="sign-in-email"
-        autoComplete="username"
-        required
-        value={form.values.email}
-        onChange={(e) => form.setField('email', e.target.value)}
-        error={form.errors.email}
-      />
+    <form onSubmit={form.submit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Autentificare">
+      <FormError message={form.errorOf(FORM_ERROR)} />
+      <AuthEmailField id="sign-in-email" autoComplete="username" required {...form.bind('email')} />
       <AuthField
         id="sign-in-password"
-        name="password"
         type={showPassword ? 'text' : 'password'}
         label="Parola"
         autoComplete="current-password"
         required
         autoFocus
-        value={form.values.password}
-        onChange={(e) => form.setField('password', e.target.value)}
-        error={form.errors.password}
+        {...form.bind('password')}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <label className="flex items-center gap-2">
@@ -54,7 +42,7 @@ export function SignInForm({ email, onSubmit, onForgotPassword }: Props) {
         <button
           type="button"
           className="font-medium text-primary underline underline-offset-2"
-          onClick={() => onForgotPassword(form.values.email)}
+          onClick={() => onForgotPassword(form.getValues('email'))}
         >
           Am uitat parola
         </button>

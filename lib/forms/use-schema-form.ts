@@ -1,0 +1,254 @@
+'use client';
+
+import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { isApiError } from '@/lib/api/errors';
+import { clearDraft, readDraft, writeDraft } from '@/lib/shop/draft-store';
+import { mergeDraft } from '@/lib/shop/paths';
+
+/**
+ * The one form layer of the app: react-hook-form with the zod resolver. Every form (auth, account, contact, the
+ * purchase forms) is built on `useSchemaForm`; the purchase forms add `useDraftPersistence` (what was typed survives
+ * a reload, going back and any error).
+ *
+ * The schema may be loaded on demand (`() => import('@/lib/validation/auth').then((m) => m.loginSchema)`), together
+ * with the resolver, so zod is not in a page's first-load JavaScript: loading starts at the first edit, and is
+ * usually done by the time the form is validated.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => S | Promise<S>);
+
+/** Shown when the validation code cannot be loaded (offline, new deploy); nothing is sent. */
+export const VALIDATION_UNAVAILABLE = 'Nu am putut verifica datele. Verificați conexiunea și încercați din nou.';
+
+/** Romanian fallback for failures that carry no message (network down, unexpected answer). */
+export const UNKNOWN_ERROR = 'A apărut o eroare. Vă rugăm să încercați din nou.';
+
+/** Where a message for the whole form lives (react-hook-form's root errors). */
+export const FORM_ERROR = 'root.form' as const;
+
+/**
+ * What a submit handler may return: 'redirecting' keeps the form busy while the page is left; 'reset' empties
+ * the form to its defaults (e.g. passwords after a change).
+ */
+export type SubmitOutcome = void | 'redirecting' | 'reset';
+
+/**
+ * A resolver that loads the schema and the zod resolver on first use (and again after a failed load). When they
+ * cannot be loaded, validation fails with VALIDATION_UNAVAILABLE on the form, so nothing is sent.
+ */
+export function lazyZodResolver<V extends FieldValues, Out>(source: SchemaSource<z.ZodType<Out, V>>) {
+  let loading: Promise<Resolver<V, unknown, Out>> | null = null;
+  const load = () => {
+    loading ??= Promise.all([
+      typeof source === 'function' ? source() : source,
+      import('@hookform/resolvers/zod'),
+    ]).then(
+      ([schema, { zodResolver }]) => zodResolver(schema as never) as unknown as Resolver<V, unknown, Out>,
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const resolver: Resolver<V, unknown, Out> = async (values, context, options) => {
+    let resolve: Resolver<V, unknown, Out>;
+    try {
+      resolve = await load();
+    } catch {
+      return { values: {}, errors: { root: { form: { type: 'unavailable', message: VALIDATION_UNAVAILABLE } } } } as never;
+    }
+    return resolve(values, context, options);
+  };
+  return { resolver, preload: () => void load().catch(() => undefined) };
+}
+
+type Options<V extends FieldValues, Out> = {
+  schema: SchemaSource<z.ZodType<Out, V>>;
+  defaultValues: V | (() => V);
+  /** Applied to every typed value of these fields (SPEC §5: plates and VINs in upper case). */
+  uppercase?: readonly string[];
+  /**
+   * Keeps the values in a sessionStorage draft under this key (lib/shop/draft-store.ts): restored after
+   * hydration over the defaults (a draft of an older form version never breaks the form), written on every change.
+   */
+  draftKey?: string;
+  /** Applied over a restored draft once (e.g. plate and VIN taken from the route). */
+  overrideDraft?: (values: V) => V;
+};
+
+/** What a labelled field (TextField, SelectField, TextareaField, AuthField) takes from the form. */
+export type BoundField = ReturnType<UseFormReturn['register']> & { error?: string };
+
+export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out> & {
+  /** register() plus the field's message; typing clears the message, leaving the field validates it again. */
+  bind: (name: FieldPath<V>) => BoundField;
+  /** The message of one field (dotted path) or of the form (`FORM_ERROR`). */
+  errorOf: (name: FieldPath<V> | typeof FORM_ERROR) => string | undefined;
+  /** Shows messages on fields (dotted paths) or on the whole form (`form`), then focuses the first invalid field. */
+  showErrors: (messages: Record<string, string>) => void;
+  /** A failed call's messages: a 422's field errors next to their fields, anything else on the form. */
+  showFailure: (error: unknown) => void;
+  /** The submit handler: validates, runs `onValid` with the parsed output, maps its failures onto the form. */
+  submit: (onValid: (data: Out) => Promise<SubmitOutcome> | SubmitOutcome) => (event?: BaseSyntheticEvent) => Promise<void>;
+  /** True from a valid submit until its handler settles (and after, while a 'redirecting' handler leaves the page). */
+  pending: boolean;
+  /** Starts loading a lazily loaded schema. */
+  preload: () => void;
+  /** Forgets the sessionStorage draft (after the order is placed). */
+  clearDraft: () => void;
+};
+
+/** A form on react-hook-form and a zod schema (see the module comment). */
+export function useSchemaForm<V extends FieldValues, Out = V>({
+  schema,
+  defaultValues,
+  uppercase = [],
+  draftKey,
+  overrideDraft,
+}: Options<V, Out>): SchemaForm<V, Out> {
+  const [lazy] = useState(() => lazyZodResolver<V, Out>(schema));
+  const [defaults] = useState(defaultValues);
+  const form = useForm<V, unknown, Out>({
+    resolver: lazy.resolver,
+    defaultValues: defaults as DefaultValues<V>,
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    // Focus moves to the first field rendered invalid (below), which also covers controls without a ref.
+    shouldFocusError: false,
+  });
+  const { register, clearErrors, setError, formState, handleSubmit, reset } = form;
+  const [pending, setPending] = useState(false);
+  const submitting = useRef(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const errors = formState.errors;
+  const [override] = useState(() => overrideDraft);
+
+  // The draft: restored once after hydration (the server HTML shows the defaults), then kept up to date.
+  useEffect(() => {
+    if (!draftKey) return;
+    const stored = readDraft(draftKey);
+    if (stored !== undefined) {
+      const merged = mergeDraft(defaults, stored);
+      reset(override ? override(merged) : merged, { keepDefaultValues: true });
+    }
+    const subscription = form.watch((values) => writeDraft(draftKey, values));
+    return () => subscription.unsubscribe();
+  }, [draftKey, defaults, override, reset, form]);
+
+  useEffect(() => {
+    if (focusRequest === 0 || typeof document === 'undefined') return;
+    const invalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    if (invalid) {
+      // Brought into view below the sticky header (the page's scroll padding), even while a smooth scroll runs.
+      invalid.focus({ preventScroll: true });
+      invalid.scrollIntoView?.({ block: 'center', behavior: 'instant' });
+    } else {
+      document.querySelector<HTMLElement>('form [data-form-error]')?.focus();
+    }
+  }, [focusRequest]);
+
+  const errorOf = (name: string) => {
+    let node: unknown = errors;
+    for (const key of name.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
+    const message = (node as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' && message ? message : undefined;
+  };
+
+  const bind = (name: FieldPath<V>): BoundField => {
+    const upper = uppercase.includes(name);
+    const registered = register(name, {
+      onChange: (event: { target: { value: unknown } }) => {
+        if (upper && typeof event.target.value === 'string' && event.target.value !== event.target.value.toUpperCase()) {
+          form.setValue(name, event.target.value.toUpperCase() as never);
+        }
+        lazy.preload();
+        clearErrors([name, FORM_ERROR] as never);
+      },
+    });
+    return { ...registered, error: errorOf(name) };
+  };
+
+  const showErrors = (messages: Record<string, string>) => {
+    for (const [name, message] of Object.entries(messages)) {
+      setError((name === 'form' ? FORM_ERROR : name) as never, { type: 'server', message });
+    }
+    setFocusRequest((n) => n + 1);
+  };
+
+  const showFailure = (error: unknown) => {
+    const known = new Set(Object.keys(flatten(form.getValues())));
+    const messages: Record<string, string> = {};
+    if (isApiError(error)) {
+      for (const [path, list] of Object.entries(error.fieldErrors)) {
+        const field = path.replace(/^input\./, '');
+        const key = known.has(field) ? field : 'form';
+        if (list[0] && !(key in messages)) messages[key] = list[0];
+      }
+      if (Object.keys(messages).length === 0) messages.form = error.prettyMessage || UNKNOWN_ERROR;
+    } else {
+      messages.form = UNKNOWN_ERROR;
+    }
+    showErrors(messages);
+  };
+
+  const submit =
+    (onValid: (data: Out) => Promise<SubmitOutcome> | SubmitOutcome) => async (event?: BaseSyntheticEvent) => {
+      event?.preventDefault?.();
+      if (submitting.current) return;
+      submitting.current = true;
+      let keepPending = false;
+      try {
+        await handleSubmit(
+          async (data) => {
+            setPending(true);
+            try {
+              const outcome = await onValid(data);
+              keepPending = outcome === 'redirecting';
+              if (outcome === 'reset') reset(defaults);
+            } catch (error) {
+              showFailure(error);
+            }
+          },
+          () => setFocusRequest((n) => n + 1),
+        )();
+      } finally {
+        if (!keepPending) {
+          submitting.current = false;
+          setPending(false);
+        }
+      }
+    };
+
+  return {
+    ...form,
+    bind,
+    errorOf,
+    showErrors,
+    showFailure,
+    submit,
+    pending,
+    preload: lazy.preload,
+    clearDraft: () => {
+      if (draftKey) clearDraft(draftKey);
+    },
+  } as SchemaForm<V, Out>;
+}
+
+/** Every leaf of a values object as a dotted path (`vehicle.make`, `travellers.0.birth_date`). */
+function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  } else if (prefix) {
+    out[prefix] = value;
+  }
+  return out;
+}
