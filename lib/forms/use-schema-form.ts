@@ -140,8 +140,7 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
       const merged = mergeDraft(defaults, stored);
       reset(override ? override(merged) : merged, { keepDefaultValues: true });
     }
-    const subscription = form.watch((values) => writeDraft(draftKey, values));
-    return () => subscription.unsubscribe();
+    return form.subscribe({ formState: { values: true }, callback: ({ values }) => writeDraft(draftKey, values) });
   }, [draftKey, defaults, override, reset, form]);
 
   useEffect(() => {
