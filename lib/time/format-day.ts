@@ -17,4 +17,3 @@ export function formatDay(day: string, locale: DateLocaleCode = DEFAULT_DATE_LOC
   const month = dateLocale(locale).localize.month((m - 1) as Month, { width: 'wide', context: 'formatting' });
   return `${d} ${month} ${y}`;
 }
-export const scratchUnusedExport = 1;
