@@ -1,6 +1,8 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { FORM_ERROR, useSchemaForm, VALIDATION_UNAVAILABLE } from '@/lib/forms/use-schema-form';
 import { emailStepSchema } from '@/lib/validation/auth';
 
@@ -56,5 +58,41 @@ describe('useSchemaForm server failures', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Telefon invalid.');
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
     expect(screen.getByLabelText('Email')).toHaveValue('ion@exemplu.ro');
+  });
+});
+
+describe('useSchemaForm blur validation', () => {
+  function Form({ onValid, onValidate }: { onValid: () => void; onValidate: () => void }) {
+    // Counts the validations: every run of the schema passes through the preprocess step.
+    const [schema] = useState(() => z.preprocess((values) => (onValidate(), values), emailStepSchema));
+    const form = useSchemaForm({ schema, defaultValues: { email: '' } });
+    return (
+      <form onSubmit={form.submit(onValid)} noValidate>
+        <label htmlFor="e">Email</label>
+        <input id="e" {...form.bind('email')} />
+        <span data-testid="message">{form.errorOf('email')}</span>
+        <label htmlFor="other">Altceva</label>
+        <input id="other" />
+        <button type="submit">Trimiteți</button>
+      </form>
+    );
+  }
+
+  it('checks a field when focus moves to another field, not when it moves to the submit button', async () => {
+    const onValidate = vi.fn();
+    const onValid = vi.fn();
+    render(<Form onValid={onValid} onValidate={onValidate} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ion@');
+    // Focus reaches the button at mousedown, before the click: a message shown then would move the button away.
+    act(() => screen.getByRole('button', { name: 'Trimiteți' }).focus());
+    await user.click(screen.getByLabelText('Email'));
+    await user.click(screen.getByLabelText('Altceva'));
+    await waitFor(() => expect(screen.getByTestId('message')).not.toBeEmptyDOMElement());
+    // Validations run in order, so the one of the button blur would have been counted by now.
+    expect(onValidate).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Trimiteți' }));
+    await waitFor(() => expect(onValidate).toHaveBeenCalledTimes(2));
+    expect(onValid).not.toHaveBeenCalled();
   });
 });

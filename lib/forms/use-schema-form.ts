@@ -173,7 +173,7 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
         clearErrors([name, FORM_ERROR] as never);
       },
     });
-    return { ...registered, error: errorOf(name) };
+    return { ...registered, onBlur: (event) => (leavesForSubmit(event) ? Promise.resolve() : registered.onBlur(event)), error: errorOf(name) };
   };
 
   const showErrors = (messages: Record<string, string>) => {
@@ -240,6 +240,18 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
       if (draftKey) clearDraft(draftKey);
     },
   } as SchemaForm<V, Out>;
+}
+
+/**
+ * True when focus leaves a field for its form's submit button: the submit validates every field anyway, and a
+ * message shown on that blur would move the button away from under the pointer before the click lands.
+ */
+function leavesForSubmit(event: { target: unknown; relatedTarget?: unknown }): boolean {
+  const next = event.relatedTarget;
+  const field = event.target;
+  if (typeof HTMLElement === 'undefined' || !(next instanceof HTMLElement) || !(field instanceof HTMLElement)) return false;
+  const submit = next.matches('button[type="submit"], input[type="submit"]');
+  return submit && next.closest('form') !== null && next.closest('form') === field.closest('form');
 }
 
 /** Every leaf of a values object as a dotted path (`vehicle.make`, `travellers.0.birth_date`). */
