@@ -64,7 +64,9 @@ describe('useSchemaForm server failures', () => {
 describe('useSchemaForm blur validation', () => {
   function Form({ onValid, onValidate }: { onValid: () => void; onValidate: () => void }) {
     // Counts the validations: every run of the schema passes through the preprocess step.
-    const [schema] = useState(() => z.preprocess((values) => (onValidate(), values), emailStepSchema));
+    const [schema] = useState(
+      () => z.preprocess((values) => (onValidate(), values), emailStepSchema) as unknown as typeof emailStepSchema,
+    );
     const form = useSchemaForm({ schema, defaultValues: { email: '' } });
     return (
       <form onSubmit={form.submit(onValid)} noValidate>
