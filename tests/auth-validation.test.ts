@@ -6,7 +6,7 @@ import {
   registerSchema,
   removeTwoFactorSchema,
   resetPasswordSchema,
-  otpCodeField,
+  twoFactorCodeSchema,
 } from '@/lib/validation/auth';
 import { z } from 'zod';
 
@@ -18,9 +18,6 @@ function validateForm<S extends z.ZodType>(schema: S, values: unknown) {
   for (const issue of result.error.issues) errors[issue.path.map(String).join('.') || 'form'] ??= issue.message;
   return { success: false as const, errors };
 }
-
-// The two-factor forms validate the code field by itself; a one-field schema for validateForm's error map.
-const twoFactorCodeSchema = z.object({ two_factor_code: otpCodeField });
 
 const validRegistration = {
   email: ' Ana.Pop@Exemplu.RO ',

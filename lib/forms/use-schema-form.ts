@@ -2,9 +2,11 @@
 
 import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
+  useController,
   useForm,
   type DefaultValues,
   type FieldPath,
+  type FieldPathValue,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
@@ -240,6 +242,25 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
       if (draftKey) clearDraft(draftKey);
     },
   } as SchemaForm<V, Out>;
+}
+
+/**
+ * A controlled custom widget (OtpInput, a radio choice drawn by the form) on one field of a `useSchemaForm`
+ * form: its value, a setter that, like typing into a bound field, clears the field's and the form's message,
+ * the field's message, and a ref for focus. Fields of plain inputs use `bind` instead.
+ */
+export function useFormField<V extends FieldValues, Out, N extends FieldPath<V>>(form: SchemaForm<V, Out>, name: N) {
+  const { field } = useController({ control: form.control, name });
+  return {
+    value: field.value as FieldPathValue<V, N>,
+    onChange: (value: FieldPathValue<V, N>) => {
+      field.onChange(value);
+      form.preload();
+      form.clearErrors([name, FORM_ERROR] as never);
+    },
+    ref: field.ref,
+    error: form.errorOf(name),
+  };
 }
 
 /**
