@@ -1,14 +1,14 @@
 'use client';
 
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SaveOutcomeAlert } from '@/components/ui/save-outcome-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { isRomanianCounty, ROMANIAN_COUNTIES } from '@/lib/geo/counties';
-import { isApiError } from '@/lib/api/errors';
 import type { Profile } from '@/lib/api/types';
 import { useSchemaForm } from '@/lib/forms/use-schema-form';
+import { useSaveOutcome } from '@/lib/forms/use-save-outcome';
 import type { ProfilePayload } from '@/lib/validation/account';
 
 export type SaveProfile = (payload: ProfilePayload) => Promise<Profile>;
@@ -46,39 +46,23 @@ const loadProfileSchema = () => import('@/lib/validation/account').then((m) => m
 
 /** Name, phone and address of the account; the email is shown, not editable here. */
 export function ProfileForm({ profile, save }: { profile: Profile; save: SaveProfile }) {
-  const [status, setStatus] = useState<'idle' | 'saved' | 'failed'>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useSaveOutcome('Datele nu au putut fi salvate. Verificați conexiunea și încercați din nou.');
   const form = useSchemaForm({ schema: loadProfileSchema, defaultValues: () => valuesOf(profile) });
   const { bind } = form;
 
   const onValid = async (payload: ProfilePayload) => {
-    try {
-      form.reset(valuesOf(await save(payload)));
-      setStatus('saved');
-    } catch (error) {
-      // The layer puts a 422's messages next to their fields; the alert says why, and that nothing was lost.
-      setStatus('failed');
-      setFailure(isApiError(error) ? error.prettyMessage : 'Datele nu au putut fi salvate. Verificați conexiunea și încercați din nou.');
-      throw error;
-    }
+    form.reset(valuesOf(await outcome.run(() => save(payload))));
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={form.submit(onValid)}
-      // The next edit withdraws the confirmation: what is on screen is no longer what was saved.
-      onChange={() => setStatus((s) => (s === 'saved' ? 'idle' : s))}
-      className="space-y-8"
-    >
-      <div aria-live="polite">
-        {status === 'saved' ? <Alert tone="success">Datele au fost salvate.</Alert> : null}
-        {status === 'failed' && failure ? (
-          <Alert tone="error" title="Datele nu au fost salvate">
-            {failure} Modificările dumneavoastră au rămas în formular.
-          </Alert>
-        ) : null}
-      </div>
+    // The next edit withdraws the confirmation: what is on screen is no longer what was saved.
+    <form noValidate onSubmit={form.submit(onValid)} onChange={outcome.withdraw} className="space-y-8">
+      <SaveOutcomeAlert
+        outcome={outcome}
+        done={<Alert tone="success">Datele au fost salvate.</Alert>}
+        failedTitle="Datele nu au fost salvate"
+        kept="Modificările dumneavoastră au rămas în formular."
+      />
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-3 text-lg font-semibold">Date personale</legend>
         <TextField label="Email" value={profile.email} readOnly disabled hint="Adresa de email nu se poate schimba aici." />

@@ -1,12 +1,12 @@
 'use client';
 
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SaveOutcomeAlert } from '@/components/ui/save-outcome-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { isApiError } from '@/lib/api/errors';
 import { useSchemaForm } from '@/lib/forms/use-schema-form';
+import { useSaveOutcome } from '@/lib/forms/use-save-outcome';
 import {
   CONTACT_SUBJECTS,
   contactSchema,
@@ -24,39 +24,28 @@ export type SendContact = (payload: ContactPayload) => Promise<void>;
  * ContactSection), confirms in an aria-live region, and keeps every typed value when sending fails.
  */
 export function ContactForm({ send, initial }: { send: SendContact; initial?: Partial<Values> }) {
-  const [status, setStatus] = useState<'idle' | 'sent' | 'failed'>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useSaveOutcome('Mesajul nu a putut fi trimis. Verificați conexiunea și încercați din nou.');
   const form = useSchemaForm({ schema: contactSchema, defaultValues: { ...emptyContactForm, ...initial } });
   const { bind } = form;
 
   const onValid = async (payload: ContactPayload) => {
-    setStatus('idle');
-    try {
-      await send(payload);
-      form.reset({ ...emptyContactForm });
-      setStatus('sent');
-    } catch (error) {
-      // The layer puts a 422's messages next to their fields; the alert says why, and that nothing was lost.
-      setStatus('failed');
-      setFailure(isApiError(error) ? error.prettyMessage : 'Mesajul nu a putut fi trimis. Verificați conexiunea și încercați din nou.');
-      throw error;
-    }
+    await outcome.run(() => send(payload));
+    form.reset({ ...emptyContactForm });
   };
 
   return (
     <form noValidate onSubmit={form.submit(onValid)} className="space-y-5" aria-describedby="contact-rezultat">
-      <div id="contact-rezultat" aria-live="polite">
-        {status === 'sent' ? (
+      <SaveOutcomeAlert
+        id="contact-rezultat"
+        outcome={outcome}
+        done={
           <Alert tone="success" title="Mesajul a fost trimis">
             Vă mulțumim! Vă răspundem pe email în cel mult o zi lucrătoare.
           </Alert>
-        ) : null}
-        {status === 'failed' && failure ? (
-          <Alert tone="error" title="Mesajul nu a fost trimis">
-            {failure} Ce ați scris a rămas în formular.
-          </Alert>
-        ) : null}
-      </div>
+        }
+        failedTitle="Mesajul nu a fost trimis"
+        kept="Ce ați scris a rămas în formular."
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Nume și prenume" autoComplete="name" required {...bind('name')} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...bind('email')} />
