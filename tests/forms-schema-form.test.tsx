@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { FORM_ERROR, useSchemaForm, VALIDATION_UNAVAILABLE } from '@/lib/forms/use-schema-form';
-import { emailStepSchema } from '@/lib/validation/auth';
+import { OtpInput } from '@/components/auth/otp-input';
+import { FORM_ERROR, useFormField, useSchemaForm, VALIDATION_UNAVAILABLE } from '@/lib/forms/use-schema-form';
+import { AUTH_MESSAGES, emailStepSchema, twoFactorCodeSchema } from '@/lib/validation/auth';
 
 describe('useSchemaForm with a schema loaded on demand', () => {
   it('validates with the loaded schema, and reports a schema that cannot load without submitting', async () => {
@@ -96,5 +97,43 @@ describe('useSchemaForm blur validation', () => {
     await user.click(screen.getByRole('button', { name: 'Trimiteți' }));
     await waitFor(() => expect(onValidate).toHaveBeenCalledTimes(2));
     expect(onValid).not.toHaveBeenCalled();
+  });
+});
+
+describe('useFormField (a controlled widget on the layer)', () => {
+  function CodeForm({ onValid }: { onValid: (data: { two_factor_code: string }) => void }) {
+    const form = useSchemaForm({ schema: twoFactorCodeSchema, defaultValues: { two_factor_code: '' } });
+    const code = useFormField(form, 'two_factor_code');
+    return (
+      <form onSubmit={form.submit(onValid)} noValidate>
+        {form.errorOf(FORM_ERROR) ? <div role="alert">{form.errorOf(FORM_ERROR)}</div> : null}
+        <OtpInput id="code" {...code} />
+        <button type="submit">Verificați</button>
+        <button type="button" onClick={() => form.showErrors({ form: 'Eroare generală.' })}>
+          Eroare
+        </button>
+      </form>
+    );
+  }
+
+  it('validates the widget value, focuses it when invalid, and clears its message as it changes', async () => {
+    const onValid = vi.fn();
+    const user = userEvent.setup();
+    render(<CodeForm onValid={onValid} />);
+    const input = screen.getByLabelText('Codul de verificare');
+    await user.type(input, '12a3');
+    expect(input).toHaveValue('123');
+    await user.click(screen.getByRole('button', { name: 'Verificați' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(AUTH_MESSAGES.code));
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(onValid).not.toHaveBeenCalled();
+    await user.type(input, '4');
+    expect(input).not.toHaveAccessibleDescription(AUTH_MESSAGES.code);
+    await user.click(screen.getByRole('button', { name: 'Eroare' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Eroare generală.');
+    await user.type(input, '56');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Verificați' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ two_factor_code: '123456' }));
   });
 });
