@@ -1,35 +1,13 @@
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { OtpInput } from '@/components/auth/otp-input';
-import { FORM_ERROR, useFormField, useSchemaForm, VALIDATION_UNAVAILABLE } from '@/lib/forms/use-schema-form';
+import { FORM_ERROR, useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { AUTH_MESSAGES, emailStepSchema, twoFactorCodeSchema } from '@/lib/validation/auth';
 
-describe('useSchemaForm with a schema loaded on demand', () => {
-  it('validates with the loaded schema, and reports a schema that cannot load without submitting', async () => {
-    const onValid = vi.fn();
-    const ok = renderHook(() =>
-      useSchemaForm({ schema: () => Promise.resolve(emailStepSchema), defaultValues: { email: ' Ion@Exemplu.ro ' } }),
-    );
-    await act(() => ok.result.current.submit(onValid)());
-    expect(onValid).toHaveBeenCalledWith({ email: 'ion@exemplu.ro' });
-
-    onValid.mockClear();
-    const failing = renderHook(() =>
-      useSchemaForm({
-        schema: () => Promise.reject<typeof emailStepSchema>(new Error('ChunkLoadError')),
-        defaultValues: { email: 'ion@exemplu.ro' },
-      }),
-    );
-    await act(() => failing.result.current.submit(onValid)());
-    expect(onValid).not.toHaveBeenCalled();
-    expect(failing.result.current.errorOf(FORM_ERROR)).toBe(VALIDATION_UNAVAILABLE);
-    expect(failing.result.current.pending).toBe(false);
-  });
-});
-
+// The layer's own tests are in tests/forms-layer.test.tsx; these cover what the auth and account forms added or need.
 describe('useSchemaForm server failures', () => {
   function Form({ failure }: { failure: unknown }) {
     const form = useSchemaForm({ schema: emailStepSchema, defaultValues: { email: 'ion@exemplu.ro' } });
