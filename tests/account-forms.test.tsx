@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PreferencesForm } from '@/components/account/preferences-form';
@@ -56,9 +56,12 @@ describe('profile form', () => {
     await user.type(screen.getByLabelText(/Telefon/), '12345');
     await user.type(screen.getByLabelText('Localitate'), 'Cluj-Napoca');
     await user.click(screen.getByRole('button', { name: 'Salvați modificările' }));
-    expect(screen.getByLabelText(/Telefon/)).toHaveAccessibleDescription('Numărul de telefon nu este valid (07xxxxxxxx).');
+    // The schema loads on demand, so the messages and the focus come after the (asynchronous) validation.
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Telefon/)).toHaveAccessibleDescription('Numărul de telefon nu este valid (07xxxxxxxx).'),
+    );
     expect(screen.getByLabelText('Județ')).toHaveAccessibleDescription('Alegeți județul.');
-    expect(screen.getByLabelText(/Telefon/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/Telefon/)).toHaveFocus());
     expect(save).not.toHaveBeenCalled();
   });
 

@@ -155,6 +155,19 @@ describe('TwoFactorCheck', () => {
     expect(twoFactor.verifyCode).toHaveBeenLastCalledWith({ token: '', provider_code: 'authenticator', two_factor_code: '222222' });
   });
 
+  it('checks the code in the browser first: a short code is refused on its field, nothing is sent', async () => {
+    twoFactor.listUserProviders.mockResolvedValue([{ code: 'authenticator', name: 'App', is_enabled: true, is_default: true }]);
+    render(<TwoFactorCheck lastUrl="/account/orders" />);
+    const input = await screen.findByLabelText('Codul de verificare');
+    await userEvent.type(input, '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificați și continuați' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Codul are 6 cifre.'));
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(twoFactor.verifyCode).not.toHaveBeenCalled();
+    await userEvent.type(input, '4');
+    expect(input).not.toHaveAccessibleDescription('Codul are 6 cifre.');
+  });
+
   it('accepts a recovery code instead', async () => {
     twoFactor.listUserProviders.mockResolvedValue([{ code: 'authenticator', name: 'App', is_enabled: true, is_default: true }]);
     twoFactor.verifyCode.mockResolvedValue({ is_verified: true, recovery_codes: null });

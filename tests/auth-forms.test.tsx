@@ -224,28 +224,3 @@ describe('DeletedAccountNotice', () => {
     expect(other).toHaveBeenCalled();
   });
 });
-
-describe('useAuthForm with a schema loaded on demand', () => {
-  it('validates with the loaded schema, and reports a schema that cannot load without submitting', async () => {
-    const { renderHook, act } = await import('@testing-library/react');
-    const { useAuthForm, UNKNOWN_ERROR } = await import('@/components/auth/use-auth-form');
-    const { emailStepSchema } = await import('@/lib/validation/auth');
-    const onSubmit = vi.fn();
-    const formRef = { current: null };
-
-    const ok = renderHook(() =>
-      useAuthForm({ schema: () => Promise.resolve(emailStepSchema), initialValues: { email: ' Ion@Exemplu.ro ' }, formRef, onSubmit }),
-    );
-    await act(() => ok.result.current.handleSubmit());
-    expect(onSubmit).toHaveBeenCalledWith({ email: 'ion@exemplu.ro' });
-
-    onSubmit.mockClear();
-    const failing = renderHook(() =>
-      useAuthForm({ schema: () => Promise.reject(new Error('ChunkLoadError')), initialValues: { email: 'ion@exemplu.ro' }, formRef, onSubmit }),
-    );
-    await act(() => failing.result.current.handleSubmit());
-    expect(onSubmit).not.toHaveBeenCalled();
-    expect(failing.result.current.errors).toEqual({ form: UNKNOWN_ERROR });
-    expect(failing.result.current.pending).toBe(false);
-  });
-});

@@ -6,13 +6,18 @@ import {
   registerSchema,
   removeTwoFactorSchema,
   resetPasswordSchema,
-  otpCodeField,
+  twoFactorCodeSchema,
 } from '@/lib/validation/auth';
-import { serverFieldErrors, validateForm } from '@/lib/validation/form-errors';
 import { z } from 'zod';
 
-// The two-factor forms validate the code field by itself; a one-field schema for validateForm's error map.
-const twoFactorCodeSchema = z.object({ two_factor_code: otpCodeField });
+/** The schema's verdict as a form shows it: the parsed data, or the first message of each field. */
+function validateForm<S extends z.ZodType>(schema: S, values: unknown) {
+  const result = schema.safeParse(values);
+  if (result.success) return { success: true as const, data: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.map(String).join('.') || 'form'] ??= issue.message;
+  return { success: false as const, errors };
+}
 
 const validRegistration = {
   email: ' Ana.Pop@Exemplu.RO ',
@@ -145,17 +150,5 @@ describe('two-factor codes', () => {
       recovery_key: 'ABCD-1234',
     });
     expect(validateForm(removeTwoFactorSchema, { method: 'recovery', recovery_key: '' }).success).toBe(false);
-  });
-});
-
-describe('serverFieldErrors', () => {
-  it('keeps the first message per known field and collects the rest under form', () => {
-    expect(
-      serverFieldErrors(
-        { password: ['Email sau parolă greșită.', 'alt mesaj'], 'customer.email': ['Există deja un cont.'] },
-        ['email', 'password'],
-      ),
-    ).toEqual({ password: 'Email sau parolă greșită.', form: 'Există deja un cont.' });
-    expect(serverFieldErrors(undefined, ['email'])).toEqual({});
   });
 });

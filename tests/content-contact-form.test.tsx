@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ContactForm } from '@/components/content/contact-form';
@@ -21,9 +21,10 @@ describe('contact form', () => {
     const send = vi.fn();
     render(<ContactForm send={send} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
-    expect(screen.getByLabelText(/Nume și prenume/)).toHaveAccessibleDescription('Introduceți numele.');
+    // The zod resolver loads on demand, so the messages and the focus come after the (asynchronous) validation.
+    await waitFor(() => expect(screen.getByLabelText(/Nume și prenume/)).toHaveAccessibleDescription('Introduceți numele.'));
     expect(screen.getByLabelText(/Mesaj/)).toHaveAccessibleDescription('Mesajul trebuie să aibă cel puțin 10 caractere.');
-    expect(screen.getByLabelText(/Nume și prenume/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/Nume și prenume/)).toHaveFocus());
     expect(send).not.toHaveBeenCalled();
   });
 

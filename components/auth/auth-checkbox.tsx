@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
+import type { BoundField } from '@/lib/forms/use-schema-form';
 import { Checkbox } from '@/components/ui/checkbox';
 
-type Props = {
+type Props = BoundField & {
   id: string;
-  name: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
   label: ReactNode;
-  error?: string;
-  disabled?: boolean;
 };
 
-/** A consent checkbox (shared Checkbox) driven by the form's state. */
-export function AuthCheckbox({ onChange, ...props }: Props) {
-  return <Checkbox aria-required="true" onChange={(e) => onChange(e.target.checked)} {...props} />;
+/** A required consent checkbox (shared Checkbox) bound to the form (`bind(name)` of useSchemaForm). */
+export function AuthCheckbox(props: Props) {
+  return <Checkbox aria-required="true" {...props} />;
 }

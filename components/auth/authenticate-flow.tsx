@@ -14,7 +14,7 @@ import { RegisterForm } from './register-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { useAuthCaptcha } from './use-auth-captcha';
-import { UNKNOWN_ERROR } from './use-auth-form';
+import { UNKNOWN_ERROR } from '@/lib/forms/use-schema-form';
 
 export type AuthStep = 'email' | 'sign-in' | 'register' | 'deleted' | 'forgot' | 'forgot-sent' | 'reset' | 'reset-done';
 

@@ -1,10 +1,9 @@
 'use client';
 
-import { useRef } from 'react';
+import { FORM_ERROR, useSchemaForm, type SubmitOutcome } from '@/lib/forms/use-schema-form';
 import { AuthEmailField } from './auth-email-field';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
-import { useAuthForm, type SubmitOutcome } from './use-auth-form';
 
 /** zod and the schema load with the first edit (see SchemaSource), not with the page. */
 const loadEmailStepSchema = () => import('@/lib/validation/auth').then((m) => m.emailStepSchema);
@@ -16,23 +15,11 @@ type Props = {
 
 /** First step of /authenticate: the email decides between signing in and creating an account. */
 export function EmailStepForm({ defaultEmail = '', onSubmit }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm({
-    formRef,
-    schema: loadEmailStepSchema,
-    initialValues: { email: defaultEmail },
-    onSubmit: (data) => onSubmit(data.email),
-  });
+  const form = useSchemaForm({ schema: loadEmailStepSchema, defaultValues: { email: defaultEmail } });
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
-      <FormError message={form.errors.form} />
-      <AuthEmailField
-        id="auth-email"
-        required
-        value={form.values.email}
-        onChange={(e) => form.setField('email', e.target.value)}
-        error={form.errors.email}
-      />
+    <form onSubmit={form.submit((data) => onSubmit(data.email))} noValidate className="flex flex-col gap-4">
+      <FormError message={form.errorOf(FORM_ERROR)} />
+      <AuthEmailField id="auth-email" required {...form.bind('email')} />
       <SubmitButton pending={form.pending} pendingLabel="Se verifică…">
         Continuați
       </SubmitButton>

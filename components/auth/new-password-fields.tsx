@@ -1,5 +1,6 @@
 'use client';
 
+import type { BoundField } from '@/lib/forms/use-schema-form';
 import { PASSWORD_POLICY_HINT } from '@/lib/validation/password-rules';
 import { AuthField } from './auth-field';
 
@@ -13,41 +14,32 @@ export function NewPasswordFields({
   idPrefix,
   label,
   confirmationLabel,
-  values,
-  errors,
-  onChange,
+  bind,
 }: {
   idPrefix: string;
   label: string;
   confirmationLabel: string;
-  values: Record<PasswordField, string>;
-  errors: Partial<Record<PasswordField, string>>;
-  onChange: (field: PasswordField, value: string) => void;
+  /** The form's `bind` (useSchemaForm) for the two fields. */
+  bind: (name: PasswordField) => BoundField;
 }) {
   return (
     <>
       <AuthField
         id={`${idPrefix}-password`}
-        name="password"
         type="password"
         label={label}
         autoComplete="new-password"
         required
         hint={PASSWORD_POLICY_HINT}
-        value={values.password}
-        onChange={(e) => onChange('password', e.target.value)}
-        error={errors.password}
+        {...bind('password')}
       />
       <AuthField
         id={`${idPrefix}-password-confirmation`}
-        name="password_confirmation"
         type="password"
         label={confirmationLabel}
         autoComplete="new-password"
         required
-        value={values.password_confirmation}
-        onChange={(e) => onChange('password_confirmation', e.target.value)}
-        error={errors.password_confirmation}
+        {...bind('password_confirmation')}
       />
     </>
   );

@@ -1,21 +1,9 @@
 import type { ComponentProps } from 'react';
 import { AuthField } from './auth-field';
 
-type Props = Omit<ComponentProps<typeof AuthField>, 'label' | 'onChange'> & {
-  /** The typed text, like OtpInput's onChange. */
-  onChange: (value: string) => void;
-};
+type Props = Omit<ComponentProps<typeof AuthField>, 'label'>;
 
 /** The recovery code field of the two-factor check and of turning two-factor off: no autocomplete, no spell check. */
-export function RecoveryCodeInput({ onChange, ...props }: Props) {
-  return (
-    <AuthField
-      label="Cod de recuperare"
-      autoComplete="off"
-      spellCheck={false}
-      required
-      onChange={(event) => onChange(event.target.value)}
-      {...props}
-    />
-  );
+export function RecoveryCodeInput(props: Props) {
+  return <AuthField label="Cod de recuperare" autoComplete="off" spellCheck={false} required {...props} />;
 }

@@ -1,7 +1,7 @@
 'use client';
 
-import { useRef } from 'react';
 import Link from 'next/link';
+import { FORM_ERROR, useSchemaForm, type SubmitOutcome } from '@/lib/forms/use-schema-form';
 import type { RegisterValues } from '@/lib/validation/auth';
 import { AuthCheckbox } from './auth-checkbox';
 import { AuthEmailField } from './auth-email-field';
@@ -9,7 +9,6 @@ import { AuthField } from './auth-field';
 import { FormError } from './form-error';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
-import { useAuthForm, type SubmitOutcome } from './use-auth-form';
 
 /** zod and the schema load with the first edit (see SchemaSource), not with the page. */
 const loadRegisterSchema = () => import('@/lib/validation/auth').then((m) => m.registerSchema);
@@ -21,11 +20,9 @@ type Props = {
 
 /** Create an account: every field of SPEC §3, password and confirmation, terms and data-processing consent. */
 export function RegisterForm({ email, onSubmit }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm({
-    formRef,
+  const form = useSchemaForm({
     schema: loadRegisterSchema,
-    initialValues: {
+    defaultValues: {
       email,
       last_name: '',
       first_name: '',
@@ -35,68 +32,29 @@ export function RegisterForm({ email, onSubmit }: Props) {
       terms: false,
       data_processing: false,
     },
-    onSubmit,
   });
-  const { values, errors, setField } = form;
+  const { bind } = form;
   return (
-    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Creați cont">
-      <FormError message={errors.form} />
-      <AuthEmailField
-        id="register-email"
-        required
-        value={values.email}
-        onChange={(e) => setField('email', e.target.value)}
-        error={errors.email}
-      />
+    <form onSubmit={form.submit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Creați cont">
+      <FormError message={form.errorOf(FORM_ERROR)} />
+      <AuthEmailField id="register-email" required {...bind('email')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <AuthField
-          id="register-last-name"
-          name="last_name"
-          label="Nume"
-          autoComplete="family-name"
-          required
-          value={values.last_name}
-          onChange={(e) => setField('last_name', e.target.value)}
-          error={errors.last_name}
-        />
-        <AuthField
-          id="register-first-name"
-          name="first_name"
-          label="Prenume"
-          autoComplete="given-name"
-          required
-          value={values.first_name}
-          onChange={(e) => setField('first_name', e.target.value)}
-          error={errors.first_name}
-        />
+        <AuthField id="register-last-name" label="Nume" autoComplete="family-name" required {...bind('last_name')} />
+        <AuthField id="register-first-name" label="Prenume" autoComplete="given-name" required {...bind('first_name')} />
       </div>
       <AuthField
         id="register-phone"
-        name="phone_number"
         type="tel"
         label="Telefon mobil"
         autoComplete="tel"
         inputMode="tel"
         placeholder="07xxxxxxxx"
         required
-        value={values.phone_number}
-        onChange={(e) => setField('phone_number', e.target.value)}
-        error={errors.phone_number}
+        {...bind('phone_number')}
       />
-      <NewPasswordFields
-        idPrefix="register"
-        label="Parola"
-        confirmationLabel="Confirmați parola"
-        values={values}
-        errors={errors}
-        onChange={setField}
-      />
+      <NewPasswordFields idPrefix="register" label="Parola" confirmationLabel="Confirmați parola" bind={bind} />
       <AuthCheckbox
         id="register-terms"
-        name="terms"
-        checked={values.terms}
-        onChange={(checked) => setField('terms', checked)}
-        error={errors.terms}
         label={
           <>
             Am citit și accept{' '}
@@ -106,13 +64,10 @@ export function RegisterForm({ email, onSubmit }: Props) {
             .
           </>
         }
+        {...bind('terms')}
       />
       <AuthCheckbox
         id="register-data-processing"
-        name="data_processing"
-        checked={values.data_processing}
-        onChange={(checked) => setField('data_processing', checked)}
-        error={errors.data_processing}
         label={
           <>
             Sunt de acord cu prelucrarea datelor personale conform{' '}
@@ -122,6 +77,7 @@ export function RegisterForm({ email, onSubmit }: Props) {
             .
           </>
         }
+        {...bind('data_processing')}
       />
       <SubmitButton pending={form.pending} pendingLabel="Se creează contul…">
         Creați contul

@@ -1,12 +1,11 @@
 'use client';
 
-import { useRef } from 'react';
+import { FORM_ERROR, useSchemaForm, type SubmitOutcome } from '@/lib/forms/use-schema-form';
 import type { ResetPasswordValues } from '@/lib/validation/auth';
 import { AuthEmailField } from './auth-email-field';
 import { FormError } from './form-error';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
-import { useAuthForm, type SubmitOutcome } from './use-auth-form';
 
 /** zod and the schema load with the first edit (see SchemaSource), not with the page. */
 const loadResetPasswordSchema = () => import('@/lib/validation/auth').then((m) => m.resetPasswordSchema);
@@ -21,39 +20,25 @@ type Props = {
 
 /** The form opened by the mailed link: a new password for the account named in the link. */
 export function ResetPasswordForm({ email, resetToken, firstPassword = false, onSubmit }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm({
-    formRef,
+  const form = useSchemaForm({
     schema: loadResetPasswordSchema,
-    initialValues: { email, reset_token: resetToken, password: '', password_confirmation: '' },
-    onSubmit,
+    defaultValues: { email, reset_token: resetToken, password: '', password_confirmation: '' },
   });
-  const { values, errors, setField } = form;
-  // The token is not an input: its error (expired or used link) is shown as the form's error.
-  const formError = errors.form ?? errors.reset_token;
   return (
     <form
-      ref={formRef}
-      onSubmit={form.handleSubmit}
+      onSubmit={form.submit(onSubmit)}
       noValidate
       className="flex flex-col gap-4"
       aria-label={firstPassword ? 'Parola contului' : 'Parolă nouă'}
     >
-      <FormError message={formError} />
-      <AuthEmailField
-        id="reset-email"
-        autoComplete="username"
-        readOnly
-        value={values.email}
-        error={errors.email}
-      />
+      {/* The token is not an input: its error (expired or used link) is shown as the form's error. */}
+      <FormError message={form.errorOf(FORM_ERROR) ?? form.errorOf('reset_token')} />
+      <AuthEmailField id="reset-email" autoComplete="username" readOnly {...form.bind('email')} />
       <NewPasswordFields
         idPrefix="reset"
         label={firstPassword ? 'Parola' : 'Parola nouă'}
         confirmationLabel={firstPassword ? 'Confirmați parola' : 'Confirmați parola nouă'}
-        values={values}
-        errors={errors}
-        onChange={setField}
+        bind={form.bind}
       />
       <SubmitButton pending={form.pending}>{firstPassword ? 'Salvați parola' : 'Salvați parola nouă'}</SubmitButton>
     </form>

@@ -1,60 +1,54 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { removeTwoFactor } from '@/lib/api/two-factor';
 import { useAuthStore } from '@/stores/auth-store';
-import { AUTH_MESSAGES, removeTwoFactorSchema } from '@/lib/validation/auth';
+import { useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { RecoveryCodeInput } from './recovery-code-input';
 import { EmailCodeSender } from './email-code-sender';
 import { OtpInput } from './otp-input';
 import { SubmitButton } from './submit-button';
+import {
+  loadTwoFactorSecretSchema,
+  NO_TWO_FACTOR_SECRET,
+  type TwoFactorSecret,
+  type TwoFactorSecretValues,
+} from './two-factor-secret';
 import { useAuthCaptcha } from './use-auth-captcha';
 import { useTwoFactorProvider } from './use-two-factor-provider';
-
-type Method = 'code' | 'recovery';
 
 /** Two-factor status on /account/security: turn on (to /account/2fa), turn off with a code or recovery code. */
 export function SecurityTwoFactor() {
   const captcha = useAuthCaptcha();
   const { provider, loading, setProvider } = useTwoFactorProvider();
-  const [method, setMethod] = useState<Method>('code');
-  const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
   const [removed, setRemoved] = useState(false);
   const required = useAuthStore((s) => s.user?.is_two_factor_required ?? false);
+  const form = useSchemaForm({ schema: loadTwoFactorSecretSchema, defaultValues: NO_TWO_FACTOR_SECRET });
+  const method = useFormField(form, 'method');
+  const code = useFormField(form, 'two_factor_code');
 
-  async function turnOff(event: FormEvent) {
-    event.preventDefault();
-    if (!provider || pending) return;
-    const parsed = removeTwoFactorSchema.safeParse(
-      method === 'code' ? { method, two_factor_code: code } : { method, recovery_key: recovery },
-    );
-    if (!parsed.success) {
-      setError(method === 'code' ? AUTH_MESSAGES.code : AUTH_MESSAGES.recoveryCode);
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    const { method: _m, ...secret } = parsed.data;
-    void _m;
+  async function turnOff({ method: chosen, ...secret }: TwoFactorSecret) {
+    if (!provider) return;
     const ok = await removeTwoFactor({ token: await captcha('two_factor_remove'), provider_code: provider.code, ...secret });
-    setPending(false);
     if (!ok) {
-      setError('Codul nu a fost acceptat. Autentificarea în doi pași a rămas activă.');
+      const message = 'Codul nu a fost acceptat. Autentificarea în doi pași a rămas activă.';
+      form.showErrors(chosen === 'code' ? { two_factor_code: message } : { recovery_key: message });
       return;
     }
     const user = useAuthStore.getState().user;
     if (user) useAuthStore.getState().setUser({ ...user, is_two_factor_enabled: false });
     setProvider(null);
-    setCode('');
-    setRecovery('');
     setRemoved(true);
+    return 'reset' as const;
   }
+
+  const choose = (value: TwoFactorSecretValues['method']) => {
+    form.clearErrors();
+    method.onChange(value);
+  };
 
   if (loading) return <Spinner label="Se încarcă starea autentificării în doi pași…" />;
 
@@ -84,45 +78,28 @@ export function SecurityTwoFactor() {
           configurați din nou.
         </Alert>
       ) : null}
-      <form onSubmit={turnOff} noValidate className="flex flex-col gap-4" aria-label="Dezactivați autentificarea în doi pași">
+      <form onSubmit={form.submit(turnOff)} noValidate className="flex flex-col gap-4" aria-label="Dezactivați autentificarea în doi pași">
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-medium">Confirmați dezactivarea cu</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="remove-method" checked={method === 'code'} onChange={() => { setMethod('code'); setError(undefined); }} />
+            <input type="radio" name="remove-method" checked={method.value === 'code'} onChange={() => choose('code')} />
             un cod de verificare
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="remove-method" checked={method === 'recovery'} onChange={() => { setMethod('recovery'); setError(undefined); }} />
+            <input type="radio" name="remove-method" checked={method.value === 'recovery'} onChange={() => choose('recovery')} />
             un cod de recuperare
           </label>
         </fieldset>
-        {method === 'code' ? (
+        {method.value === 'code' ? (
           <>
             {provider.code === 'email' ? <EmailCodeSender /> : null}
-            <OtpInput
-              id="security-two-factor-code"
-              value={code}
-              onChange={(v) => {
-                setCode(v);
-                setError(undefined);
-              }}
-              error={error}
-            />
+            <OtpInput id="security-two-factor-code" {...code} />
           </>
         ) : (
-          <RecoveryCodeInput
-            id="security-recovery-code"
-            name="recovery_key"
-            value={recovery}
-            onChange={(value) => {
-              setRecovery(value);
-              setError(undefined);
-            }}
-            error={error}
-          />
+          <RecoveryCodeInput id="security-recovery-code" {...form.bind('recovery_key')} />
         )}
         <div>
-          <SubmitButton pending={pending} variant="secondary" pendingLabel="Se dezactivează…">
+          <SubmitButton pending={form.pending} variant="secondary" pendingLabel="Se dezactivează…">
             Dezactivați autentificarea în doi pași
           </SubmitButton>
         </div>

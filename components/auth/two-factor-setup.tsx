@@ -1,14 +1,15 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { generateCode, generateQrCode, listProviders, listUserProviders, verifyCode, type QrCode } from '@/lib/api/two-factor';
 import type { TwoFactorProvider, TwoFactorProviderCode } from '@/lib/api/types';
 import { useAuthStore } from '@/stores/auth-store';
-import { AUTH_MESSAGES, otpCodeField } from '@/lib/validation/auth';
+import { FORM_ERROR, useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { CopyTextButton } from './copy-text-button';
 import { EmailCodeSender } from './email-code-sender';
+import { FormError } from './form-error';
 import { leaveTo, returnTarget } from './navigate';
 import { OtpInput } from './otp-input';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
@@ -23,6 +24,10 @@ type Stage =
   | { name: 'choose' }
   | { name: 'verify'; provider: TwoFactorProviderCode; qr: QrCode | null }
   | { name: 'codes'; codes: string[] };
+
+/** zod and the schemas load with the first edit (see SchemaSource), not with the page. */
+const loadProviderSchema = () => import('@/lib/validation/auth').then((m) => m.twoFactorProviderSchema);
+const loadCodeSchema = () => import('@/lib/validation/auth').then((m) => m.twoFactorCodeSchema);
 
 /** The shared secret in groups of four, easier to type into an app. */
 export function groupKey(secret: string): string {
@@ -39,11 +44,11 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
   const email = useAuthStore((s) => s.user?.email ?? null);
   const [stage, setStage] = useState<Stage>({ name: 'loading' });
   const [providers, setProviders] = useState<TwoFactorProvider[]>([]);
-  const [choice, setChoice] = useState<TwoFactorProviderCode>('authenticator');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const chooser = useSchemaForm({ schema: loadProviderSchema, defaultValues: { provider: 'authenticator' } });
+  const confirmer = useSchemaForm({ schema: loadCodeSchema, defaultValues: { two_factor_code: '' } });
+  const code = useFormField(confirmer, 'two_factor_code');
   const heading = useRef<HTMLHeadingElement>(null);
+  const { reset: resetChoice } = chooser;
 
   useEffect(() => {
     let cancelled = false;
@@ -52,59 +57,40 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
       if (mine?.some((p) => p.is_enabled)) return setStage({ name: 'already-enabled' });
       if (!all || all.length === 0) return setStage({ name: 'failed' });
       setProviders(all);
-      setChoice(all[0].code);
+      resetChoice({ provider: all[0].code });
       setStage({ name: 'choose' });
     });
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [resetChoice]);
 
   useEffect(() => {
     if (stage.name === 'verify' || stage.name === 'codes') heading.current?.focus();
   }, [stage.name]);
 
-  async function start(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    setCode('');
-    if (choice === 'authenticator') {
+  async function start({ provider }: { provider: TwoFactorProviderCode }) {
+    confirmer.reset();
+    if (provider === 'authenticator') {
       const qr = await generateQrCode();
-      setPending(false);
-      if (!qr) return setError('Nu am putut genera codul QR. Încercați din nou.');
+      if (!qr) return chooser.showErrors({ form: 'Nu am putut genera codul QR. Încercați din nou.' });
       setStage({ name: 'verify', provider: 'authenticator', qr });
     } else {
       const sent = await generateCode(await captcha('two_factor_code'), 'email');
-      setPending(false);
-      if (!sent?.sent) return setError('Codul nu a putut fi trimis. Așteptați puțin și încercați din nou.');
+      if (!sent?.sent) return chooser.showErrors({ form: 'Codul nu a putut fi trimis. Așteptați puțin și încercați din nou.' });
       setStage({ name: 'verify', provider: 'email', qr: null });
     }
   }
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (stage.name !== 'verify' || pending) return;
-    const parsed = otpCodeField.safeParse(code);
-    if (!parsed.success) {
-      setError(AUTH_MESSAGES.code);
-      document.getElementById('two-factor-setup-code')?.focus();
-      return;
-    }
-    setPending(true);
-    setError(undefined);
+  async function confirm({ two_factor_code }: { two_factor_code: string }) {
+    if (stage.name !== 'verify') return;
     const result = await verifyCode({
       token: await captcha('two_factor_setup'),
       provider_code: stage.provider,
-      two_factor_code: parsed.data,
+      two_factor_code,
       ...(stage.qr ? { secret: stage.qr.secret } : {}),
     });
-    setPending(false);
-    if (!result?.is_verified) {
-      setError(WRONG_CODE_MESSAGE);
-      document.getElementById('two-factor-setup-code')?.focus();
-      return;
-    }
+    if (!result?.is_verified) return confirmer.showErrors({ two_factor_code: WRONG_CODE_MESSAGE });
     const user = useAuthStore.getState().user;
     if (user) useAuthStore.getState().setUser({ ...user, is_two_factor_enabled: true });
     void listUserProviders();
@@ -112,6 +98,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
       setStage({ name: 'codes', codes: result.recovery_codes });
     } else {
       leaveTo(target);
+      return 'redirecting' as const;
     }
   }
 
@@ -150,7 +137,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
 
   if (stage.name === 'choose') {
     return (
-      <form onSubmit={start} className="mx-auto flex w-full max-w-xl flex-col gap-5" aria-label="Alegeți metoda de verificare">
+      <form onSubmit={chooser.submit(start)} noValidate className="mx-auto flex w-full max-w-xl flex-col gap-5" aria-label="Alegeți metoda de verificare">
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-xl font-semibold">Alegeți metoda de verificare</legend>
           {providers.map((p) => (
@@ -158,14 +145,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
               key={p.code}
               className="flex cursor-pointer items-start gap-3 rounded-md border border-border bg-surface p-4 has-[:checked]:border-primary"
             >
-              <input
-                type="radio"
-                name="provider"
-                value={p.code}
-                checked={choice === p.code}
-                onChange={() => setChoice(p.code)}
-                className="mt-1 size-5 accent-[var(--color-primary)]"
-              />
+              <input type="radio" value={p.code} className="mt-1 size-5 accent-[var(--color-primary)]" {...chooser.bind('provider')} />
               <span>
                 <span className="block font-semibold">{p.name}</span>
                 <span className="block text-sm text-muted">{p.description}</span>
@@ -173,12 +153,8 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
             </label>
           ))}
         </fieldset>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-error">
-            {error}
-          </p>
-        ) : null}
-        <SubmitButton pending={pending} pendingLabel="Se pregătește…">
+        <FormError message={chooser.errorOf(FORM_ERROR)} />
+        <SubmitButton pending={chooser.pending} pendingLabel="Se pregătește…">
           Continuați
         </SubmitButton>
       </form>
@@ -186,7 +162,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
   }
 
   return (
-    <form onSubmit={confirm} noValidate className="mx-auto flex w-full max-w-xl flex-col gap-5" aria-label="Confirmați codul">
+    <form onSubmit={confirmer.submit(confirm)} noValidate className="mx-auto flex w-full max-w-xl flex-col gap-5" aria-label="Confirmați codul">
       <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold">
         {stage.provider === 'authenticator' ? 'Scanați codul QR' : 'Introduceți codul primit pe email'}
       </h2>
@@ -221,22 +197,17 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
       <OtpInput
         id="two-factor-setup-code"
         label="Codul de 6 cifre"
-        value={code}
-        onChange={(value) => {
-          setCode(value);
-          setError(undefined);
-        }}
-        error={error}
+        {...code}
         hint={stage.provider === 'authenticator' ? 'Codul afișat de aplicație pentru acest cont.' : undefined}
       />
-      <SubmitButton pending={pending} pendingLabel="Se verifică…">
+      <SubmitButton pending={confirmer.pending} pendingLabel="Se verifică…">
         Activați
       </SubmitButton>
       <button
         type="button"
         className="self-start text-sm font-medium text-primary underline underline-offset-2"
         onClick={() => {
-          setError(undefined);
+          chooser.clearErrors();
           setStage({ name: 'choose' });
         }}
       >

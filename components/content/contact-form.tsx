@@ -1,23 +1,21 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SaveOutcomeAlert } from '@/components/ui/save-outcome-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { useFieldForm } from '@/components/ui/use-field-form';
-import { isApiError } from '@/lib/api/errors';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
+import { useSaveOutcome } from '@/lib/forms/use-save-outcome';
 import {
   CONTACT_SUBJECTS,
   contactSchema,
   emptyContactForm,
-  fieldErrorsOf,
   type ContactPayload,
 } from '@/lib/validation/contact';
 import { TextareaField } from '@/components/ui/textarea-field';
 
 type Values = typeof emptyContactForm;
-type Field = keyof Values;
 
 export type SendContact = (payload: ContactPayload) => Promise<void>;
 
@@ -26,55 +24,28 @@ export type SendContact = (payload: ContactPayload) => Promise<void>;
  * ContactSection), confirms in an aria-live region, and keeps every typed value when sending fails.
  */
 export function ContactForm({ send, initial }: { send: SendContact; initial?: Partial<Values> }) {
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
-  const { values, setValues, setErrors, formRef, bind, refuse } = useFieldForm<Values>({ ...emptyContactForm, ...initial });
+  const outcome = useSaveOutcome('Mesajul nu a putut fi trimis. Verificați conexiunea și încercați din nou.');
+  const form = useSchemaForm({ schema: contactSchema, defaultValues: { ...emptyContactForm, ...initial } });
+  const { bind } = form;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = contactSchema.safeParse(values);
-    if (!parsed.success) {
-      refuse(fieldErrorsOf(parsed.error) as Partial<Record<Field, string>>);
-      setStatus('idle');
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setStatus('sending');
-    try {
-      await send(parsed.data);
-      setStatus('sent');
-      setValues({ ...emptyContactForm });
-    } catch (error) {
-      setStatus('failed');
-      if (isApiError(error)) {
-        const fromServer: Partial<Record<Field, string>> = {};
-        for (const field of Object.keys(emptyContactForm) as Field[]) {
-          const message = error.fieldError(field);
-          if (message) fromServer[field] = message;
-        }
-        setErrors(fromServer);
-        setFailure(error.prettyMessage);
-      } else {
-        setFailure('Mesajul nu a putut fi trimis. Verificați conexiunea și încercați din nou.');
-      }
-    }
-  }
+  const onValid = async (payload: ContactPayload) => {
+    await outcome.run(() => send(payload));
+    form.reset({ ...emptyContactForm });
+  };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby="contact-rezultat">
-      <div id="contact-rezultat" aria-live="polite">
-        {status === 'sent' ? (
+    <form noValidate onSubmit={form.submit(onValid)} className="space-y-5" aria-describedby="contact-rezultat">
+      <SaveOutcomeAlert
+        id="contact-rezultat"
+        outcome={outcome}
+        done={
           <Alert tone="success" title="Mesajul a fost trimis">
             Vă mulțumim! Vă răspundem pe email în cel mult o zi lucrătoare.
           </Alert>
-        ) : null}
-        {status === 'failed' && failure ? (
-          <Alert tone="error" title="Mesajul nu a fost trimis">
-            {failure} Ce ați scris a rămas în formular.
-          </Alert>
-        ) : null}
-      </div>
+        }
+        failedTitle="Mesajul nu a fost trimis"
+        kept="Ce ați scris a rămas în formular."
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Nume și prenume" autoComplete="name" required {...bind('name')} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...bind('email')} />
@@ -95,7 +66,7 @@ export function ContactForm({ send, initial }: { send: SendContact; initial?: Pa
         />
       </div>
       <TextareaField id="contact-mesaj" label="Mesaj" rows={6} required {...bind('message')} />
-      <Button type="submit" loading={status === 'sending'} loadingLabel="Se trimite mesajul…">
+      <Button type="submit" loading={form.pending} loadingLabel="Se trimite mesajul…">
         Trimiteți mesajul
       </Button>
     </form>

@@ -2,9 +2,11 @@
 
 import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
+  useController,
   useForm,
   type DefaultValues,
   type FieldPath,
+  type FieldPathValue,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
@@ -173,7 +175,7 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
         clearErrors([name, FORM_ERROR] as never);
       },
     });
-    return { ...registered, error: errorOf(name) };
+    return { ...registered, onBlur: (event) => (leavesForSubmit(event) ? Promise.resolve() : registered.onBlur(event)), error: errorOf(name) };
   };
 
   const showErrors = (messages: Record<string, string>) => {
@@ -240,6 +242,37 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
       if (draftKey) clearDraft(draftKey);
     },
   } as SchemaForm<V, Out>;
+}
+
+/**
+ * A controlled custom widget (OtpInput, a radio choice drawn by the form) on one field of a `useSchemaForm`
+ * form: its value, a setter that, like typing into a bound field, clears the field's and the form's message,
+ * the field's message, and a ref for focus. Fields of plain inputs use `bind` instead.
+ */
+export function useFormField<V extends FieldValues, Out, N extends FieldPath<V>>(form: SchemaForm<V, Out>, name: N) {
+  const { field } = useController({ control: form.control, name });
+  return {
+    value: field.value as FieldPathValue<V, N>,
+    onChange: (value: FieldPathValue<V, N>) => {
+      field.onChange(value);
+      form.preload();
+      form.clearErrors([name, FORM_ERROR] as never);
+    },
+    ref: field.ref,
+    error: form.errorOf(name),
+  };
+}
+
+/**
+ * True when focus leaves a field for its form's submit button: the submit validates every field anyway, and a
+ * message shown on that blur would move the button away from under the pointer before the click lands.
+ */
+function leavesForSubmit(event: { target: unknown; relatedTarget?: unknown }): boolean {
+  const next = event.relatedTarget;
+  const field = event.target;
+  if (typeof HTMLElement === 'undefined' || !(next instanceof HTMLElement) || !(field instanceof HTMLElement)) return false;
+  const submit = next.matches('button[type="submit"], input[type="submit"]');
+  return submit && next.closest('form') !== null && next.closest('form') === field.closest('form');
 }
 
 /** Every leaf of a values object as a dotted path (`vehicle.make`, `travellers.0.birth_date`). */

@@ -131,7 +131,13 @@ export const recoveryCodeField = z
   .min(1, M.recoveryCode)
   .max(64, M.recoveryCode);
 
-/** Turning two-factor off needs a current code or an unused recovery code. */
+/** Confirming a new two-factor method: the code the app shows or the email brought. */
+export const twoFactorCodeSchema = z.object({ two_factor_code: otpCodeField });
+
+/** The two-factor method chosen at setup. */
+export const twoFactorProviderSchema = z.object({ provider: z.enum(['authenticator', 'email']) });
+
+/** The two-factor check and turning two-factor off need a current code or an unused recovery code. */
 export const removeTwoFactorSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('code'), two_factor_code: otpCodeField }),
   z.object({ method: z.literal('recovery'), recovery_key: recoveryCodeField }),

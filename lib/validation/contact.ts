@@ -68,13 +68,3 @@ export const emptyContactForm: Required<ContactFormValues> = {
   subject: '',
   message: '',
 };
-
-/** First message of each invalid field, keyed by field name. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
