@@ -136,3 +136,30 @@ describe('useSchemaForm drafts', () => {
     expect(screen.getByLabelText('Nume')).toHaveValue('Ana');
   });
 });
+
+describe('useSchemaForm on a page with two forms', () => {
+  function Small({ label }: { label: string }) {
+    const form = useSchemaForm({ schema: z.object({ code: z.string().min(6, 'Introduceți codul.') }), defaultValues: { code: '' } });
+    return (
+      <form onSubmit={form.submit(vi.fn())} noValidate aria-label={label}>
+        <TextField label={`Cod ${label}`} {...form.bind('code')} />
+        <button type="submit">{`Trimiteți ${label}`}</button>
+      </form>
+    );
+  }
+
+  it('moves focus to the first invalid field of the form that was submitted, not of the other form', async () => {
+    render(
+      <>
+        <Small label="A" />
+        <Small label="B" />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Trimiteți A' }));
+    await waitFor(() => expect(screen.getByLabelText('Cod A')).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Trimiteți B' }));
+    await waitFor(() => expect(screen.getByLabelText('Cod B')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Cod A')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Cod B')).toHaveFocus());
+  });
+});

@@ -131,6 +131,8 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
   const [pending, setPending] = useState(false);
   const submitting = useRef(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  // The form last submitted: focus stays inside it (a page may hold several forms, e.g. the security page).
+  const formElement = useRef<HTMLFormElement | null>(null);
   const errors = formState.errors;
   const [override] = useState(() => overrideDraft);
 
@@ -147,13 +149,15 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
 
   useEffect(() => {
     if (focusRequest === 0 || typeof document === 'undefined') return;
-    const invalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    const scope = formElement.current?.isConnected ? formElement.current : document;
+    const inside = scope === document ? 'form ' : '';
+    const invalid = scope.querySelector<HTMLElement>(`${inside}[aria-invalid="true"]`);
     if (invalid) {
       // Brought into view below the sticky header (the page's scroll padding), even while a smooth scroll runs.
       invalid.focus({ preventScroll: true });
       invalid.scrollIntoView?.({ block: 'center', behavior: 'instant' });
     } else {
-      document.querySelector<HTMLElement>('form [data-form-error]')?.focus();
+      scope.querySelector<HTMLElement>(`${inside}[data-form-error]`)?.focus();
     }
   }, [focusRequest]);
 
@@ -204,6 +208,8 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
   const submit =
     (onValid: (data: Out) => Promise<SubmitOutcome> | SubmitOutcome) => async (event?: BaseSyntheticEvent) => {
       event?.preventDefault?.();
+      const target: unknown = event?.currentTarget ?? event?.target;
+      if (typeof HTMLFormElement !== 'undefined' && target instanceof HTMLFormElement) formElement.current = target;
       if (submitting.current) return;
       submitting.current = true;
       let keepPending = false;
