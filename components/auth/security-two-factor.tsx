@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { removeTwoFactor } from '@/lib/api/two-factor';
+import { removeTwoFactor } from '@/lib/session/two-factor-providers';
 import { useAuthStore } from '@/stores/auth-store';
 import { AUTH_MESSAGES, removeTwoFactorSchema } from '@/lib/validation/auth';
 import { Alert } from '@/components/ui/alert';

@@ -7,7 +7,7 @@ import {
   resetSessionEnd,
   resumePendingLogout,
   sessionEndEffects,
-} from '@/lib/api/session-end';
+} from '@/lib/session/end-session';
 import { browserEffects } from '@/lib/api/client';
 import { onTabMessage, resetTabChannel, type TabMessage } from '@/lib/realtime/tab-channel';
 import { useAuthStore } from '@/stores/auth-store';
