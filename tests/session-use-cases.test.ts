@@ -6,6 +6,7 @@ import { loadProduct } from '@/lib/shop/product-cache';
 import { useAuthStore } from '@/stores/auth-store';
 import { initialProductState, useProductStore } from '@/stores/product-store';
 import { useTwoFactorStore } from '@/stores/two-factor-store';
+import { productStatuses as statuses, testUser as user } from './helpers/api-fixtures';
 import { fakeAdapter, fakeApi } from './helpers/fake-adapter';
 
 /**
@@ -13,29 +14,6 @@ import { fakeAdapter, fakeApi } from './helpers/fake-adapter';
  * the user (lib/session/sign-in), the two-factor providers (lib/session/two-factor-providers), the product
  * statuses header (the product store's listener on every answer) and the product cache (lib/shop/product-cache).
  */
-const user = {
-  id: 1,
-  email: 'a@b.ro',
-  first_name: 'Ana',
-  last_name: 'Pop',
-  phone_number: '0722000000',
-  is_two_factor_enabled: false,
-  is_two_factor_required: false,
-  is_deleted: false,
-  created_at: '2026-01-01T00:00:00Z',
-};
-
-const statuses = (updatedAt: string, rca = true) => ({
-  id: 1,
-  is_ro_vignette_available: false,
-  is_hu_vignette_available: false,
-  is_rca_available: rca,
-  is_travel_available: true,
-  is_house_insurance_available: true,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: updatedAt,
-  deleted_at: null,
-});
 
 const fake = await fakeApi();
 const answer = fake.answer;
