@@ -1,12 +1,12 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
 import { ApiError } from './errors';
 import type { User } from './types';
-import { readXsrfToken, XSRF_HEADER_NAME } from './xsrf';
 
 /**
  * Sign-in and account calls of SPEC §7. The BFF keeps the access token in an httpOnly cookie and removes it
  * from these answers; it adds `session_started: true` when it set the cookie. The stored user follows in
- * lib/session/sign-in.ts (and the session's end in lib/session/end-session.ts): nothing here writes a store.
+ * lib/session/sign-in.ts, the session's end in lib/session/end-session.ts (logout: lib/api/logout.ts); nothing
+ * here writes a store.
  */
 export const ACCOUNT_IS_DELETED = 'account_is_deleted';
 
@@ -120,24 +120,6 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
 /** GET /api/v1/auth/user: the signed-in user (null when signed out). */
 export async function fetchUser(): Promise<User | null> {
   return unwrap(await api.get<Envelope<User | null>>('/api/v1/auth/user'));
-}
-
-/**
- * POST /api/v1/auth/logout, by plain fetch (not the axios client): a 401 here must not re-enter the error
- * catalogue. True when the BFF answered (it clears the session cookies whatever the backend says); false
- * offline or on a failed answer. lib/session/end-session.ts ends the session around it.
- */
-export async function logoutAtBff(): Promise<boolean> {
-  try {
-    const res = await fetch('/api/v1/auth/logout', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { [XSRF_HEADER_NAME]: readXsrfToken() ?? '', Accept: 'application/json' },
-    });
-    return res.ok;
-  } catch {
-    return false; // offline: the cookie stays (end-session clears the stores anyway)
-  }
 }
 
 export type ChangePasswordInput = { current_password: string; password: string; password_confirmation: string };

@@ -1,4 +1,4 @@
-import { logoutAtBff } from '@/lib/api/auth';
+import { logoutAtBff } from '@/lib/api/logout';
 import { disconnectRealtime } from '@/lib/realtime/connection';
 import { postTabMessage } from '@/lib/realtime/tab-channel';
 import { useAuthStore } from '@/stores/auth-store';
