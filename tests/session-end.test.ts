@@ -87,6 +87,19 @@ describe('end of session', () => {
     expect(alertMock).toHaveBeenLastCalledWith(INACTIVITY_ALERT);
   });
 
+  it('tells the other tabs once the BFF has answered, so that they reload without the session cookie', async () => {
+    const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    let answer!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const ended = endSession({ reason: 'manual' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(posted).not.toHaveBeenCalled();
+    answer(new Response('{"data":{"logged_out":true}}'));
+    await ended;
+    expect(posted).toHaveBeenCalledWith({ type: 'logout', reason: 'manual' });
+    posted.mockRestore();
+  });
+
   it('a logout message from another tab reaches the listeners', async () => {
     const seen: TabMessage[] = [];
     const stop = onTabMessage((m) => seen.push(m));

@@ -94,8 +94,9 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
   const alreadyAlerted = hasPendingLogout();
   clearClientSession();
   if (!fromOtherTab) {
-    if (!alreadyAlerted) postTabMessage({ type: 'logout', reason });
     const loggedOut = await logoutAtBff();
+    // Only now: a tab told earlier would reload while the session cookie still exists and come back signed in.
+    if (!alreadyAlerted) postTabMessage({ type: 'logout', reason });
     setPendingLogout(!loggedOut);
     if (!loggedOut && alreadyAlerted) {
       // Still failing: no second alert, no navigation that would bounce back here; a later attempt finishes it.
