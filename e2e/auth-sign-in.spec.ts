@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import { TEST_PASSWORD, signUpThroughApi, uniqueEmail } from './fixtures/auth';
 import { AUTH_TEST_TIMEOUT, enterEmail, expect, logoutThroughUi, signInThroughUi } from './auth-helpers';
@@ -45,6 +46,24 @@ test.describe('sign in and registration', () => {
 
     await signInThroughUi(page, email, TEST_PASSWORD);
     await expect(page).toHaveURL('/account/profile');
+  });
+
+  test('the stored user follows the session; a logout in one tab signs every tab out and clears it', async ({ page }) => {
+    const storedAuth = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null')?.state ?? null);
+    const user = await signUpThroughApi(page);
+    await page.goto('/account/profile');
+    // The page re-reads the user after hydration (GET /api/v1/auth/user) and the store keeps it.
+    await expect.poll(() => storedAuth(page)).toMatchObject({ authenticated: true, user: { email: user.email } });
+    const other = await page.context().newPage();
+    await other.goto('/account/orders');
+    await expect(other.getByRole('button', { name: 'Contul meu' })).toBeVisible();
+
+    await logoutThroughUi(page);
+    await expect(other).toHaveURL('/');
+    await expect(other.getByRole('link', { name: 'Contul meu' })).toBeVisible();
+    expect(await storedAuth(other)).toEqual({ authenticated: false, user: null });
+    await other.goto('/account/orders');
+    await expect(other).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Forders$/);
   });
 
   test('a wrong password shows the error on the field and keeps the email', async ({ page }) => {

@@ -1,12 +1,15 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { onApiResponse } from '@/lib/api/client';
+import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
 import type { Product, ProductStatus } from '@/lib/api/types';
 
 /**
  * Products (SPEC §3/§4), localStorage `productStore`: productStatuses, travelProduct, rcaProduct,
  * houseInsuranceProduct. The tire product and the two road vignettes are kept in memory only (not persisted: the
  * spec names the persisted fields).
- * Fetching with a shared in-flight request lives in lib/api/products.ts (`loadProduct`).
+ * Fetching with a shared in-flight request lives in lib/shop/product-cache.ts (`loadProduct`); the statuses
+ * follow the header of every products answer of the browser's API client (registered at the end of this file).
  */
 export type ProductState = {
   productStatuses: ProductStatus | null;
@@ -74,3 +77,9 @@ export const useProductStore = create<ProductState & ProductActions>()(
     },
   ),
 );
+
+// Every products answer carries the statuses (SPEC §4): the store keeps the newest, whoever made the call.
+onApiResponse((response) => {
+  const statuses = parseProductStatuses(response.headers?.[PRODUCT_STATUSES_HEADER]);
+  if (statuses) useProductStore.getState().updateStatuses(statuses);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BROWSER_TIMEOUT_MS, createApiClient, RETRY_STATUSES } from '@/lib/api/axios-client';
-import { FIELD_ERRORS_INLINE, type CatalogueEffects } from '@/lib/api/client';
+import { FIELD_ERRORS_INLINE, onApiResponse, type CatalogueEffects } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { fakeAdapter, type FakeReply } from './helpers/fake-adapter';
 
@@ -35,6 +35,28 @@ describe('instance settings (SPEC §9)', () => {
     expect(api.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
     const validate = api.defaults.validateStatus!;
     expect([199, 200, 204, 299, 300, 304].map((s) => validate(s))).toEqual([false, true, true, true, false, false]);
+  });
+});
+
+describe('response listeners (onApiResponse)', () => {
+  it('see every successful answer, never a failure; one that throws fails nothing; unsubscribe stops it', async () => {
+    const { api } = client([{ status: 200, data: { data: 1 }, headers: { 'x-seen': 'a' } }, { status: 404 }, { status: 200, data: { data: 3 } }]);
+    const seen: unknown[] = [];
+    const stop = onApiResponse((response) => seen.push(response.headers['x-seen']));
+    const stopBroken = onApiResponse(() => {
+      throw new Error('listener bug');
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(api.get('/api/v1/a')).resolves.toMatchObject({ data: { data: 1 } });
+    expect(seen).toEqual(['a']);
+    await expect(api.get('/api/v1/b')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(1);
+    expect(logged).toHaveBeenCalledTimes(1);
+    stop();
+    stopBroken();
+    await api.get('/api/v1/c');
+    expect(seen).toHaveLength(1);
+    logged.mockRestore();
   });
 });
 

@@ -1,80 +1,50 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadApiInstance } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { emailExists, fetchUser, login, storeFromProductPage } from '@/lib/api/auth';
-import { generateCode, generateQrCode, removeTwoFactor, verifyCode } from '@/lib/api/two-factor';
+import { currentProvider, generateCode, generateQrCode, listUserProviders, removeTwoFactor, verifyCode } from '@/lib/api/two-factor';
 import { getMaintenanceStatus } from '@/lib/api/system';
-import { getProduct, listProducts, loadProduct } from '@/lib/api/products';
+import { getProduct, listProducts } from '@/lib/api/products';
+import { parseProductStatuses } from '@/lib/api/product-statuses';
 import { useAuthStore } from '@/stores/auth-store';
-import { useProductStore, initialProductState } from '@/stores/product-store';
 import { useTwoFactorStore } from '@/stores/two-factor-store';
-import { fakeAdapter, type FakeReply } from './helpers/fake-adapter';
-import type { InternalAxiosRequestConfig } from 'axios';
+import { productStatuses as statuses, testUser as user } from './helpers/api-fixtures';
+import { fakeAdapter, fakeApi } from './helpers/fake-adapter';
 
-const user = {
-  id: 1,
-  email: 'a@b.ro',
-  first_name: 'Ana',
-  last_name: 'Pop',
-  phone_number: '0722000000',
-  is_two_factor_enabled: false,
-  is_two_factor_required: false,
-  is_deleted: false,
-  created_at: '2026-01-01T00:00:00Z',
-};
-
-const statuses = (updatedAt: string, rca = true) => ({
-  id: 1,
-  is_ro_vignette_available: false,
-  is_hu_vignette_available: false,
-  is_rca_available: rca,
-  is_travel_available: true,
-  is_house_insurance_available: true,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: updatedAt,
-  deleted_at: null,
-});
-
-let calls: InternalAxiosRequestConfig[] = [];
 // The modules call `api`, which creates the one axios instance on first use: the same instance is faked here.
-const api = await loadApiInstance();
-const originalAdapter = api.defaults.adapter;
-
-function answer(replies: FakeReply[] | ((c: InternalAxiosRequestConfig, i: number) => FakeReply)) {
-  const fake = fakeAdapter(replies);
-  calls = fake.calls;
-  api.defaults.adapter = fake.adapter;
-}
+const fake = await fakeApi();
+const { api } = fake;
+const answer = fake.answer;
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf';
   useAuthStore.getState().clear();
   useTwoFactorStore.getState().clear();
-  useProductStore.setState({ ...initialProductState });
 });
-afterEach(() => {
-  api.defaults.adapter = originalAdapter;
-});
+afterEach(() => fake.restore());
+
+// API modules return data and write no store (the use cases in lib/session do: tests/session-use-cases.test.ts).
+function expectStoresUntouched() {
+  expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
+  expect(useTwoFactorStore.getState()).toMatchObject({ providers: [], userProvider: null });
+}
 
 describe('auth', () => {
-  it('login sends multipart form data and stores the user (never a token)', async () => {
-    answer([{ status: 200, data: { data: { user, is_two_factor_enabled: false, is_deleted: false, session_started: true } } }]);
+  it('login sends multipart form data and returns the user and two-factor flag (never a token)', async () => {
+    answer([{ status: 200, data: { data: { user, is_two_factor_enabled: true, is_deleted: false, session_started: true } } }]);
     const result = await login({ email: 'a@b.ro', password: 'secret', token: 'cap' });
-    expect(result.user.id).toBe(1);
-    expect(calls[0].url).toBe('/api/v1/auth/login');
-    const body = calls[0].data as FormData;
+    expect(result).toEqual({ user, isTwoFactorEnabled: true });
+    expect(fake.calls[0].url).toBe('/api/v1/auth/login');
+    const body = fake.calls[0].data as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect([body.get('email'), body.get('password'), body.get('token')]).toEqual(['a@b.ro', 'secret', 'cap']);
-    expect(useAuthStore.getState()).toMatchObject({ authenticated: true, user });
-    expect(JSON.stringify(localStorage.getItem('authStore'))).not.toContain('token');
+    expectStoresUntouched();
   });
 
-  it('login flagged is_deleted fails with account_is_deleted and stores nothing', async () => {
+  it('login flagged is_deleted fails with account_is_deleted', async () => {
     answer([{ status: 200, data: { data: { user: null, is_two_factor_enabled: false, is_deleted: true } } }]);
     const error = await login({ email: 'a@b.ro', password: 'x', token: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('account_is_deleted');
-    expect(useAuthStore.getState().authenticated).toBe(false);
   });
 
   it('email check: isDeleted fails with account_is_deleted, otherwise alreadyExists', async () => {
@@ -86,27 +56,26 @@ describe('auth', () => {
     await expect(emailExists('a@b.ro', '')).rejects.toMatchObject({ code: 'account_is_deleted' });
     await expect(emailExists('a@b.ro', '')).resolves.toBe(true);
     await expect(emailExists('a@b.ro', '')).resolves.toBe(false);
-    expect(JSON.parse(calls[0].data as string)).toEqual({ email: 'a@b.ro', token: '' });
+    expect(JSON.parse(fake.calls[0].data as string)).toEqual({ email: 'a@b.ro', token: '' });
   });
 
-  it('store-from-product-page signs in only when the BFF started a session', async () => {
+  it('store-from-product-page says whether the BFF started a session', async () => {
     answer([
       { status: 200, data: { data: { user, is_new: false } } },
       { status: 200, data: { data: { user, is_new: true, session_started: true } } },
     ]);
     const input = { customer: { email: 'a@b.ro', first_name: 'A', last_name: 'P', phone_number: '07' }, product_id: 'rca', token: '' };
-    await expect(storeFromProductPage(input)).resolves.toMatchObject({ signedIn: false, isNew: false });
-    expect(useAuthStore.getState().authenticated).toBe(false);
-    await expect(storeFromProductPage(input)).resolves.toMatchObject({ signedIn: true, isNew: true });
-    expect(useAuthStore.getState().user).toEqual(user);
+    await expect(storeFromProductPage(input)).resolves.toEqual({ user, isNew: false, sessionStarted: false });
+    await expect(storeFromProductPage(input)).resolves.toEqual({ user, isNew: true, sessionStarted: true });
+    expect(fake.calls[0].url).toBe('/api/v1/users/store-from-product-page');
+    expectStoresUntouched();
   });
 
-  it('fetchUser sets or clears the stored user', async () => {
+  it('fetchUser returns the signed-in user, or null', async () => {
     answer([{ status: 200, data: { data: user } }, { status: 200, data: { data: null } }]);
-    await fetchUser();
-    expect(useAuthStore.getState().authenticated).toBe(true);
-    await fetchUser();
-    expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
+    await expect(fetchUser()).resolves.toEqual(user);
+    await expect(fetchUser()).resolves.toBeNull();
+    expectStoresUntouched();
   });
 });
 
@@ -126,62 +95,43 @@ describe('two-factor calls swallow errors (SPEC §8)', () => {
       return { status: 200, data: { data: { is_verified: true, recovery_codes: null } } };
     });
     await expect(verifyCode({ token: '', provider_code: 'authenticator', two_factor_code: '123456' })).resolves.toEqual({ is_verified: true, recovery_codes: null });
-    const body = JSON.parse(calls[0].data as string);
+    const body = JSON.parse(fake.calls[0].data as string);
     expect(body).toMatchObject({ two_factor_code: '123456', provider_code: 'authenticator' });
+    // user_ip is the BFF's (the server's view of the client); the browser sends its user agent.
     expect(body).toHaveProperty('user_agent');
-    expect(body).toHaveProperty('user_ip');
+    expect(body).not.toHaveProperty('user_ip');
     await expect(removeTwoFactor({ token: '', provider_code: 'authenticator', recovery_key: 'r' })).resolves.toBe(true);
+    expectStoresUntouched();
+  });
+
+  it("the user's providers, and the one a check uses: the default enabled one, else any enabled one", async () => {
+    const email = { code: 'email' as const, name: 'Email', is_enabled: true, is_default: false };
+    const app = { code: 'authenticator' as const, name: 'App', is_enabled: true, is_default: true };
+    answer([{ status: 200, data: { data: [email, app] } }]);
+    await expect(listUserProviders()).resolves.toEqual([email, app]);
+    expect(fake.calls[0].url).toBe('/api/v1/two-factor-auth-providers/user');
+    expectStoresUntouched();
+    expect(currentProvider([email, app])).toBe(app);
+    expect(currentProvider([email, { ...app, is_enabled: false }])).toBe(email);
+    expect(currentProvider([{ ...email, is_enabled: false }])).toBeNull();
+    expect(currentProvider(null)).toBeNull();
   });
 });
 
 describe('products', () => {
-  it('every products response updates the statuses from x-site-product-statuses', async () => {
+  it('listProducts and getProduct return the data', async () => {
     answer([
-      { status: 200, data: { data: [] }, headers: { 'x-site-product-statuses': JSON.stringify(statuses('t1')) } },
-      { status: 200, data: { data: { code: 'rca' } }, headers: { 'x-site-product-statuses': JSON.stringify(statuses('t2', false)) } },
+      { status: 200, data: { data: [{ code: 'rca' }] }, headers: { 'x-site-product-statuses': JSON.stringify(statuses('t1')) } },
+      { status: 200, data: { data: { code: 'travel' } } },
     ]);
-    await listProducts();
-    expect(useProductStore.getState().productStatuses?.updated_at).toBe('t1');
-    await getProduct('rca');
-    expect(useProductStore.getState().productStatuses).toMatchObject({ updated_at: 't2', is_rca_available: false });
+    await expect(listProducts()).resolves.toEqual([{ code: 'rca' }]);
+    await expect(getProduct('travel')).resolves.toEqual({ code: 'travel' });
+    expect(fake.calls.map((c) => c.url)).toEqual(['/api/v1/products', '/api/v1/products/travel']);
   });
 
-  it('statuses with an unchanged updated_at are not replaced', async () => {
-    useProductStore.getState().updateStatuses(statuses('same', true));
-    const before = useProductStore.getState().productStatuses;
-    answer([{ status: 200, data: { data: [] }, headers: { 'x-site-product-statuses': JSON.stringify(statuses('same', false)) } }]);
-    await listProducts();
-    expect(useProductStore.getState().productStatuses).toBe(before);
-    expect(useProductStore.getState().productStatuses?.is_rca_available).toBe(true);
-  });
-
-  it('loadProduct fetches once, shares the pending request and then serves the cache', async () => {
-    let resolve!: () => void;
-    const gate = new Promise<void>((r) => (resolve = r));
-    const product = { code: 'travel', name: 'Călătorie' };
-    const fake = fakeAdapter([{ status: 200, data: { data: product } }]);
-    api.defaults.adapter = async (config) => {
-      await gate;
-      return fake.adapter(config);
-    };
-    const a = loadProduct('travel');
-    const b = loadProduct('travel');
-    resolve();
-    const [pa, pb] = await Promise.all([a, b]);
-    expect(pa).toEqual(product);
-    expect(pb).toBe(pa);
-    await loadProduct('travel');
-    expect(fake.calls).toHaveLength(1);
-    expect(useProductStore.getState().travelProduct).toEqual(product);
-  });
-
-  it('the tire product is cached in memory but not persisted', async () => {
-    answer([{ status: 200, data: { data: { code: 'tire' } } }]);
-    await useProductStore.persist.rehydrate();
-    await loadProduct('tire');
-    expect(useProductStore.getState().tireProduct).toEqual({ code: 'tire' });
-    const stored = JSON.parse(localStorage.getItem('productStore')!);
-    expect(Object.keys(stored.state).sort()).toEqual(['houseInsuranceProduct', 'productStatuses', 'rcaProduct', 'travelProduct']);
+  it('the statuses header: parsed when it is a status record, null when missing or malformed', () => {
+    expect(parseProductStatuses(JSON.stringify(statuses('t1')))).toEqual(statuses('t1'));
+    for (const raw of [undefined, null, '', '{not json', 'null', '{"id":1}', 42]) expect(parseProductStatuses(raw)).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ const twoFactor = vi.hoisted(() => ({ listUserProviders: vi.fn(), verifyCode: vi
 const nav = vi.hoisted(() => ({ leaveTo: vi.fn() }));
 
 vi.mock('@/lib/api/auth', () => ({ ...auth, ACCOUNT_IS_DELETED: 'account_is_deleted' }));
-vi.mock('@/lib/api/two-factor', () => twoFactor);
+vi.mock('@/lib/api/two-factor', async (importActual) => ({ ...(await importActual<object>()), ...twoFactor }));
 vi.mock('@/components/auth/navigate', async (importActual) => ({
   ...(await importActual<typeof import('@/components/auth/navigate')>()),
   leaveTo: nav.leaveTo,
@@ -23,11 +23,13 @@ vi.mock('@/components/auth/navigate', async (importActual) => ({
 import { AuthenticateFlow } from '@/components/auth/authenticate-flow';
 import { TwoFactorCheck } from '@/components/auth/two-factor-check';
 import { returnTarget } from '@/components/auth/navigate';
+import { useAuthStore } from '@/stores/auth-store';
 
 const deleted = () => new ApiError({ code: 'account_is_deleted', status: 200, message: 'account_is_deleted' });
 
 beforeEach(() => {
   vi.clearAllMocks();
+  useAuthStore.getState().clear();
 });
 
 describe('returnTarget (last_url)', () => {
@@ -68,6 +70,7 @@ describe('AuthenticateFlow', () => {
     await userEvent.type(screen.getByLabelText('Parola'), 'Parola123');
     await userEvent.click(screen.getByRole('button', { name: 'Autentificare' }));
     expect(auth.login).toHaveBeenCalledWith({ email: 'ion@exemplu.ro', password: 'Parola123', token: '' });
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: true, user: { email: 'ion@exemplu.ro' } });
     expect(nav.leaveTo).toHaveBeenCalledWith('/account/orders');
   });
 

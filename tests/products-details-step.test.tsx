@@ -79,11 +79,14 @@ beforeEach(() => {
   resetDraftCache();
   vi.clearAllMocks();
   useAuthStore.setState({ authenticated: false, user: null });
+  // A guest signed in by storeFromProductPage is a customer: the step then reads the profile (it fills only
+  // what is still empty).
+  getProfile.mockResolvedValue({ email: 'ana@exemplu.ro', first_name: 'Ana', last_name: 'Pop', phone_number: '0722123456', address: null });
 });
 
 describe('DetailsStep', () => {
   it('a guest becomes a customer, then the order is placed with the partner and the consents, drafts kept for Back', { timeout: 20_000 }, async () => {
-    storeFromProductPage.mockResolvedValue({ user: {}, isNew: true, signedIn: true });
+    storeFromProductPage.mockResolvedValue({ user: { email: 'ana@exemplu.ro' }, isNew: true, sessionStarted: true });
     createOrder.mockResolvedValue({ id: 77 });
     writeDraft('rca:form', { registration_plate: 'B123ABC' });
     const user = userEvent.setup();
@@ -104,6 +107,8 @@ describe('DetailsStep', () => {
       consents: { terms: true, product_sheet: true, data_processing: true },
     });
     expect(push).toHaveBeenCalledWith('/wait-to-be-redirected/payment-processor?order_id=77');
+    // Signed in by the BFF with the answer: the stored user follows.
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: true, user: { email: 'ana@exemplu.ro' } });
     // Kept for a Back from the payment page (cleared when the order is paid), with the order placed.
     view.unmount();
     expect(readDraft('rca:form')).toEqual({ registration_plate: 'B123ABC' });
@@ -111,7 +116,7 @@ describe('DetailsStep', () => {
   });
 
   it('back from the payment page, the same data pay the order already placed; changed data place a new one', { timeout: 20_000 }, async () => {
-    storeFromProductPage.mockResolvedValue({ user: {}, isNew: true, signedIn: true });
+    storeFromProductPage.mockResolvedValue({ user: { email: 'ana@exemplu.ro' }, isNew: true, sessionStarted: true });
     createOrder.mockResolvedValue({ id: 77 });
     const user = userEvent.setup();
     const first = renderStep();
@@ -183,7 +188,7 @@ describe('DetailsStep', () => {
 
 describe('DetailsStep with an expired quote', () => {
   it('says so and offers fresh prices with the same data', async () => {
-    storeFromProductPage.mockResolvedValue({ user: {}, isNew: true, signedIn: true });
+    storeFromProductPage.mockResolvedValue({ user: { email: 'ana@exemplu.ro' }, isNew: true, sessionStarted: true });
     createOrder.mockRejectedValue(
       new ApiError({ code: 'validation_failed', status: 422, message: '', fieldErrors: { quote_id: ['Oferta a expirat. Recalculați prețul.'] } }),
     );

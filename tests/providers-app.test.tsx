@@ -52,10 +52,7 @@ beforeEach(() => {
   sendCookieConsent.mockResolvedValue({ id: 1, consent: 'all' });
   sendAnalyticsEvent.mockResolvedValue(undefined);
   getMaintenanceStatus.mockResolvedValue({ is_active: false, message: null });
-  fetchUser.mockImplementation(async () => {
-    useAuthStore.getState().setUser(user);
-    return user;
-  });
+  fetchUser.mockResolvedValue(user);
   vi.stubGlobal('fetch', vi.fn(async () => Response.json({ buildId: 'b1' })));
   pathname = '/';
 });
@@ -100,6 +97,7 @@ describe('AppProviders', () => {
     renderApp({ signedIn: true });
     await waitFor(() => expect(connectRealtime).toHaveBeenCalled());
     expect(fetchUser).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(useAuthStore.getState().user).toEqual(user));
     expect(connectRealtime.mock.calls.at(-1)).toEqual([config.pusher, 42]);
   });
 

@@ -4,7 +4,8 @@ import { PRODUCT_STORE_KEY, initialProductState, useProductStore } from '@/store
 import { SYSTEM_STORE_KEY, useSystemStore } from '@/stores/system-store';
 import { TWO_FACTOR_STORE_KEY, useTwoFactorStore } from '@/stores/two-factor-store';
 import { rehydrateStores, resetHydration, useHydrationStore } from '@/stores/hydration';
-import type { ProductStatus, User } from '@/lib/api/types';
+import type { User } from '@/lib/api/types';
+import { productStatuses as status } from './helpers/api-fixtures';
 
 const user: User = {
   id: 3,
@@ -17,17 +18,6 @@ const user: User = {
   is_deleted: false,
   created_at: 't',
 };
-const status = (updated_at: string, rca: boolean): ProductStatus => ({
-  id: 1,
-  is_ro_vignette_available: false,
-  is_hu_vignette_available: false,
-  is_rca_available: rca,
-  is_travel_available: true,
-  is_house_insurance_available: true,
-  created_at: 'c',
-  updated_at,
-  deleted_at: null,
-});
 
 function stored(storage: Storage, key: string) {
   return JSON.parse(storage.getItem(key) ?? 'null') as { state: Record<string, unknown>; version: number } | null;

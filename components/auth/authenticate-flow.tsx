@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ACCOUNT_IS_DELETED, emailExists, generateResetToken, googleSignIn, login, register, resetPassword } from '@/lib/api/auth';
+import { ACCOUNT_IS_DELETED, emailExists, generateResetToken, resetPassword } from '@/lib/api/auth';
+import { googleSignIn, login, register } from '@/lib/session/sign-in';
 import { isApiError } from '@/lib/api/errors';
 import { Alert } from '@/components/ui/alert';
 import { DeletedAccountNotice } from './deleted-account-notice';

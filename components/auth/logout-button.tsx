@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { logout } from '@/lib/api/auth';
+import { logout } from '@/lib/session/end-session';
 
 /**
  * Logout (issue 5): the BFF revokes the token and clears the cookie, the stores are cleared, realtime is
- * closed and the other tabs follow (lib/api/session-end.ts).
+ * closed and the other tabs follow (lib/session/end-session.ts).
  */
 export function LogoutButton({ className }: { className?: string }) {
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { removeTwoFactor } from '@/lib/api/two-factor';
+import { removeTwoFactor } from '@/lib/session/two-factor-providers';
 import { useAuthStore } from '@/stores/auth-store';
 import { useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { Alert } from '@/components/ui/alert';

@@ -1,17 +1,12 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { listUserProviders } from '@/lib/api/two-factor';
+import { currentProvider } from '@/lib/api/two-factor';
 import type { UserTwoFactorProvider } from '@/lib/api/types';
-
-/** The provider a check uses: the user's default enabled one, else any enabled one. */
-function checkProvider(providers: UserTwoFactorProvider[] | null): UserTwoFactorProvider | null {
-  if (!providers) return null;
-  return providers.find((p) => p.is_enabled && p.is_default) ?? providers.find((p) => p.is_enabled) ?? null;
-}
+import { listUserProviders } from '@/lib/session/two-factor-providers';
 
 /**
- * The signed-in user's two-factor provider (see checkProvider), loaded once on mount: `loading` until the list
+ * The signed-in user's two-factor provider (see currentProvider), loaded once on mount: `loading` until the list
  * has arrived, then `provider` (null when none is enabled or the list could not be read).
  */
 export function useTwoFactorProvider() {
@@ -22,7 +17,7 @@ export function useTwoFactorProvider() {
     let cancelled = false;
     void listUserProviders().then((providers) => {
       if (cancelled) return;
-      setProvider(checkProvider(providers));
+      setProvider(currentProvider(providers));
       setLoading(false);
     });
     return () => {

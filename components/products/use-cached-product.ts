@@ -1,12 +1,12 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { loadProduct } from '@/lib/api/products';
+import { loadProduct } from '@/lib/shop/product-cache';
 import type { Product } from '@/lib/api/types';
 import { useProductStore, PRODUCT_FIELD, type CachedProductCode } from '@/stores/product-store';
 
 /**
- * A product's data from the product store, fetched once (concurrent callers share one request, lib/api/products
+ * A product's data from the product store, fetched once (concurrent callers share one request, lib/shop/product-cache
  * `loadProduct`) when `needed` and the store has none: the page's own render could not load it.
  */
 export function useCachedProduct(code: CachedProductCode, needed: boolean): Product | null {

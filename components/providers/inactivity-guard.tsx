@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { endSession, hasPendingLogout, resumePendingLogout } from '@/lib/api/session-end';
+import { endSession, hasPendingLogout, resumePendingLogout } from '@/lib/session/end-session';
 import { autoRetryDelayMs } from '@/components/ui/use-auto-retry';
 import { startInactivityWatch } from './inactivity';
 

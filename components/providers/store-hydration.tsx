@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { fetchUser } from '@/lib/api/auth';
+import { refreshUser } from '@/lib/session/sign-in';
 import { rehydrateStores } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
 import { useSystemStore } from '@/stores/system-store';
@@ -28,7 +28,7 @@ export function StoreHydration({ signedIn, clientIp }: { signedIn: boolean; clie
     void hydration.then(() => {
       if (signedIn && !userRequested.has(hydration)) {
         userRequested.add(hydration);
-        fetchUser().catch(() => {
+        refreshUser().catch(() => {
           /* a 401 is handled by the error catalogue; other failures keep the stored user */
         });
       }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { endSession } from '@/lib/api/session-end';
+import { endSession } from '@/lib/session/end-session';
 import { onTabMessage } from '@/lib/realtime/tab-channel';
 
 /** Logout in one tab logs out every other open tab of the site. */

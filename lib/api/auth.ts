@@ -1,12 +1,12 @@
-import { useAuthStore } from '@/stores/auth-store';
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
 import { ApiError } from './errors';
-import { endSession } from './session-end';
 import type { User } from './types';
 
 /**
  * Sign-in and account calls of SPEC §7. The BFF keeps the access token in an httpOnly cookie and removes it
- * from these answers; it adds `session_started: true` when it set the cookie. The stored user follows.
+ * from these answers; it adds `session_started: true` when it set the cookie. The stored user follows in
+ * lib/session/sign-in.ts, the session's end in lib/session/end-session.ts (logout: lib/api/logout.ts); nothing
+ * here writes a store.
  */
 export const ACCOUNT_IS_DELETED = 'account_is_deleted';
 
@@ -29,7 +29,6 @@ export type SignInResult = { user: User; isTwoFactorEnabled: boolean };
 function signedIn(answer: AuthAnswer): SignInResult {
   // SPEC §5: a login response flagged is_deleted fails with account_is_deleted.
   if (answer.is_deleted || !answer.user) throw accountDeleted();
-  useAuthStore.getState().setUser(answer.user);
   return { user: answer.user, isTwoFactorEnabled: Boolean(answer.is_two_factor_enabled) };
 }
 
@@ -73,10 +72,11 @@ export type StoreFromProductPageInput = {
   token: string;
 };
 
-export type StoreFromProductPageResult = { user: User; isNew: boolean; signedIn: boolean };
+/** `sessionStarted`: the BFF set the session cookie with this answer (the guest is now signed in). */
+export type StoreFromProductPageAnswer = { user: User; isNew: boolean; sessionStarted: boolean };
 
 /** POST /api/v1/users/store-from-product-page: a guest becomes a customer (and is signed in). */
-export async function storeFromProductPage(input: StoreFromProductPageInput): Promise<StoreFromProductPageResult> {
+export async function storeFromProductPage(input: StoreFromProductPageInput): Promise<StoreFromProductPageAnswer> {
   const answer = unwrap(
     await api.post<Envelope<{ user: User; is_new: boolean; session_started?: boolean }>>(
       '/api/v1/users/store-from-product-page',
@@ -84,9 +84,7 @@ export async function storeFromProductPage(input: StoreFromProductPageInput): Pr
       FIELD_ERRORS_INLINE,
     ),
   );
-  const isSignedIn = Boolean(answer.session_started) || useAuthStore.getState().authenticated;
-  if (isSignedIn) useAuthStore.getState().setUser(answer.user);
-  return { user: answer.user, isNew: answer.is_new, signedIn: isSignedIn };
+  return { user: answer.user, isNew: answer.is_new, sessionStarted: Boolean(answer.session_started) };
 }
 
 /** POST /api/v1/users/email-existence-check → alreadyExists; a deleted account fails with account_is_deleted. */
@@ -119,16 +117,9 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   await api.post('/api/v1/auth/reset-password', input, FIELD_ERRORS_INLINE);
 }
 
-/** GET /api/v1/auth/user: the signed-in user (null when signed out); the stored user follows. */
+/** GET /api/v1/auth/user: the signed-in user (null when signed out). */
 export async function fetchUser(): Promise<User | null> {
-  const user = unwrap(await api.get<Envelope<User | null>>('/api/v1/auth/user'));
-  useAuthStore.getState().setUser(user);
-  return user;
-}
-
-/** Logout: revokes the token at the backend, clears cookies, stores and realtime, in every tab. */
-export function logout(): Promise<void> {
-  return endSession({ reason: 'manual' });
+  return unwrap(await api.get<Envelope<User | null>>('/api/v1/auth/user'));
 }
 
 export type ChangePasswordInput = { current_password: string; password: string; password_confirmation: string };

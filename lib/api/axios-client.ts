@@ -5,7 +5,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance } from 'axios';
 import axiosRetry, { retryAfter } from 'axios-retry';
 import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError, isTwoFactorRequired } from './errors';
-import { browserEffects, type CatalogueEffects } from './client';
+import { browserEffects, notifyResponseListeners, type CatalogueEffects } from './client';
 import { ensureXsrfCookie, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 
@@ -117,8 +117,14 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
     shouldResetTimeout: true,
   });
 
-  instance.interceptors.response.use(undefined, (error: unknown) => {
-    throw applyErrorCatalogue(error, effects);
-  });
+  instance.interceptors.response.use(
+    (response) => {
+      notifyResponseListeners(response);
+      return response;
+    },
+    (error: unknown) => {
+      throw applyErrorCatalogue(error, effects);
+    },
+  );
   return instance;
 }

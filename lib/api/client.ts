@@ -23,12 +23,15 @@
  *     422 → first message of each field as an error toast; then the normalised ApiError is re-thrown.
  *     A call made by a form that shows the 422's messages on its own fields passes `FIELD_ERRORS_INLINE`: the
  *     form's message is then the only announcement (no toast saying the same thing a second time).
+ *   - Modules here never read or write a store: they return data and throw ApiError. State that follows
+ *     every answer (the product statuses header) is fed by a listener that the store's own module registers
+ *     with `onApiResponse`; state that follows one call is updated by the hook or use case that made it.
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { notify } from '@/lib/toast';
 import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { apiErrorFromResponse } from './errors';
-import { endSession } from './session-end';
+import { endSession } from '@/lib/session/end-session';
 
 export type Envelope<T> = { data: T };
 
@@ -64,6 +67,31 @@ export const browserEffects: CatalogueEffects = {
     for (const message of messages) void notify.error(message, { toastId: `422:${message}` });
   },
 };
+
+type ResponseListener = (response: AxiosResponse) => void;
+
+const responseListeners = new Set<ResponseListener>();
+
+/**
+ * Calls `listener` with every successful answer of the browser's client, before the caller sees it (e.g. the
+ * product store reads the statuses header that every products answer carries). Listeners must be idempotent:
+ * a retried write's answer passes through the interceptors of both attempts. Returns the unsubscribe.
+ */
+export function onApiResponse(listener: ResponseListener): () => void {
+  responseListeners.add(listener);
+  return () => responseListeners.delete(listener);
+}
+
+/** Runs the registered listeners; one that throws must not fail the call. */
+export function notifyResponseListeners(response: AxiosResponse): void {
+  for (const listener of responseListeners) {
+    try {
+      listener(response);
+    } catch (error) {
+      console.error('[api] response listener failed', error);
+    }
+  }
+}
 
 let instance: Promise<AxiosInstance> | null = null;
 

@@ -3,8 +3,7 @@ import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { ProductStatus } from '@/lib/api/types';
 import type { Insurer } from '@/lib/api/orders';
 import type { FaqCategory } from '@/lib/api/content';
-
-const PRODUCT_STATUSES_HEADER = 'x-site-product-statuses';
+import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
 
 /**
  * Server-side reads of public content for server components (home, FAQ). Anonymous calls; a failure yields
@@ -13,8 +12,7 @@ const PRODUCT_STATUSES_HEADER = 'x-site-product-statuses';
 export const getProductStatuses = cache(async (): Promise<ProductStatus | null> => {
   try {
     const answer = await backendRequest<unknown>('/api/v1/products', { token: null });
-    const raw = answer.headers.get(PRODUCT_STATUSES_HEADER);
-    return raw ? (JSON.parse(raw) as ProductStatus) : null;
+    return parseProductStatuses(answer.headers.get(PRODUCT_STATUSES_HEADER));
   } catch {
     return null;
   }

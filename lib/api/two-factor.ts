@@ -1,18 +1,14 @@
-import { useSystemStore } from '@/stores/system-store';
-import { useTwoFactorStore } from '@/stores/two-factor-store';
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
 import type { TwoFactorProvider, TwoFactorProviderCode, UserTwoFactorProvider } from './types';
 
 /**
  * Two-factor calls of SPEC §7. They swallow errors (SPEC §8): null, and false for remove. The error catalogue
  * has already run (a wrong code's 422 message is shown as a toast). The BFF fills `user_ip`/`user_agent` and
- * the `?token=` query with the session's values; the browser's own guesses are sent as a fallback.
+ * the `?token=` query with the session's values (lib/bff/forward.ts: the server's view wins); the browser
+ * sends its user agent only. The two-factor store follows in lib/session/two-factor-providers.ts.
  */
 function clientContext() {
-  return {
-    user_agent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-    user_ip: useSystemStore.getState().clientIp ?? '',
-  };
+  return { user_agent: typeof navigator === 'undefined' ? '' : navigator.userAgent };
 }
 
 async function swallow<T>(call: () => Promise<T>): Promise<T | null> {
@@ -61,7 +57,6 @@ export async function removeTwoFactor(input: RemoveTwoFactorInput): Promise<bool
   const answer = await swallow(async () =>
     unwrap(await api.post<Envelope<{ is_removed: boolean }>>('/api/v1/auth/two-factor/remove', input, FIELD_ERRORS_INLINE)),
   );
-  if (answer?.is_removed) useTwoFactorStore.getState().setUserProvider(null);
   return answer?.is_removed === true;
 }
 
@@ -78,23 +73,20 @@ export function generateCode(token: string, providerCode: TwoFactorProviderCode 
   );
 }
 
-/** GET /api/v1/two-factor-auth-providers; stored in twoFactorStore.providers. */
+/** GET /api/v1/two-factor-auth-providers. */
 export function listProviders(): Promise<TwoFactorProvider[] | null> {
-  return swallow(async () => {
-    const providers = unwrap(await api.get<Envelope<TwoFactorProvider[]>>('/api/v1/two-factor-auth-providers'));
-    useTwoFactorStore.getState().setProviders(providers);
-    return providers;
-  });
+  return swallow(async () => unwrap(await api.get<Envelope<TwoFactorProvider[]>>('/api/v1/two-factor-auth-providers')));
 }
 
-/** GET /api/v1/two-factor-auth-providers/user?token=…; the default enabled one goes to twoFactorStore.userProvider. */
+/** GET /api/v1/two-factor-auth-providers/user?token=… (the BFF puts the access token in the query). */
 export function listUserProviders(): Promise<UserTwoFactorProvider[] | null> {
-  return swallow(async () => {
-    const providers = unwrap(
-      await api.get<Envelope<UserTwoFactorProvider[]>>('/api/v1/two-factor-auth-providers/user'),
-    );
-    const current = providers.find((p) => p.is_enabled && p.is_default) ?? providers.find((p) => p.is_enabled) ?? null;
-    useTwoFactorStore.getState().setUserProvider(current);
-    return providers;
-  });
+  return swallow(async () =>
+    unwrap(await api.get<Envelope<UserTwoFactorProvider[]>>('/api/v1/two-factor-auth-providers/user')),
+  );
+}
+
+/** The provider a check uses: the user's default enabled one, else any enabled one (null when none is). */
+export function currentProvider(providers: UserTwoFactorProvider[] | null): UserTwoFactorProvider | null {
+  if (!providers) return null;
+  return providers.find((p) => p.is_enabled && p.is_default) ?? providers.find((p) => p.is_enabled) ?? null;
 }

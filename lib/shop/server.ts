@@ -2,6 +2,7 @@ import { redirect } from 'next/navigation';
 import { ApiError, isTwoFactorRequired, referenceCodeOf } from '@/lib/api/errors';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
+import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
 import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
 import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { getRequestPartner } from '@/themes/request-theme';
@@ -10,16 +11,7 @@ import { getRequestPartner } from '@/themes/request-theme';
 export async function loadProductPageData(code: ProductCode): Promise<{ product: Product | null; statuses: ProductStatus | null }> {
   try {
     const answer = await backendRequest<Product>(`/api/v1/products/${code}`, { token: null });
-    let statuses: ProductStatus | null = null;
-    const raw = answer.headers.get('x-site-product-statuses');
-    if (raw) {
-      try {
-        statuses = JSON.parse(raw) as ProductStatus;
-      } catch {
-        statuses = null;
-      }
-    }
-    return { product: answer.data, statuses };
+    return { product: answer.data, statuses: parseProductStatuses(answer.headers.get(PRODUCT_STATUSES_HEADER)) };
   } catch {
     return { product: null, statuses: null };
   }

@@ -23,3 +23,29 @@ export function fakeAdapter(replies: FakeReply[] | ((config: InternalAxiosReques
   };
   return { adapter, calls };
 }
+
+/**
+ * The browser's one API instance (lib/api/client.ts `api` creates it on first use) answering from a script:
+ * `answer(replies)` swaps its adapter, `calls` are the requests of the last script, `restore()` puts it back.
+ */
+export async function fakeApi() {
+  const { loadApiInstance } = await import('@/lib/api/client');
+  const api = await loadApiInstance();
+  const original = api.defaults.adapter;
+  let calls: InternalAxiosRequestConfig[] = [];
+  return {
+    api,
+    answer(replies: Parameters<typeof fakeAdapter>[0]) {
+      const fake = fakeAdapter(replies);
+      calls = fake.calls;
+      api.defaults.adapter = fake.adapter;
+      return fake;
+    },
+    get calls() {
+      return calls;
+    },
+    restore() {
+      api.defaults.adapter = original;
+    },
+  };
+}

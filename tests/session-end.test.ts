@@ -7,7 +7,7 @@ import {
   resetSessionEnd,
   resumePendingLogout,
   sessionEndEffects,
-} from '@/lib/api/session-end';
+} from '@/lib/session/end-session';
 import { browserEffects } from '@/lib/api/client';
 import { onTabMessage, resetTabChannel, type TabMessage } from '@/lib/realtime/tab-channel';
 import { useAuthStore } from '@/stores/auth-store';
@@ -85,6 +85,19 @@ describe('end of session', () => {
     await endSession({ reason: 'inactivity', fromOtherTab: true });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(alertMock).toHaveBeenLastCalledWith(INACTIVITY_ALERT);
+  });
+
+  it('tells the other tabs once the BFF has answered, so that they reload without the session cookie', async () => {
+    const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    let answer!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const ended = endSession({ reason: 'manual' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(posted).not.toHaveBeenCalled();
+    answer(new Response('{"data":{"logged_out":true}}'));
+    await ended;
+    expect(posted).toHaveBeenCalledWith({ type: 'logout', reason: 'manual' });
+    posted.mockRestore();
   });
 
   it('a logout message from another tab reaches the listeners', async () => {

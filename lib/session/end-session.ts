@@ -1,8 +1,8 @@
-import { useAuthStore } from '@/stores/auth-store';
-import { useTwoFactorStore } from '@/stores/two-factor-store';
+import { logoutAtBff } from '@/lib/api/logout';
 import { disconnectRealtime } from '@/lib/realtime/connection';
 import { postTabMessage } from '@/lib/realtime/tab-channel';
-import { readXsrfToken, XSRF_HEADER_NAME } from './xsrf';
+import { useAuthStore } from '@/stores/auth-store';
+import { useTwoFactorStore } from '@/stores/two-factor-store';
 
 /**
  * Ends the session in this tab and every other tab (SPEC §4 inactivity, SPEC §8 401/403, manual logout):
@@ -45,23 +45,6 @@ function currentPathOf(): string | null {
   return typeof window === 'undefined' ? null : `${window.location.pathname}${window.location.search}`;
 }
 
-
-/**
- * Plain fetch (not the axios client): a 401 here must not re-enter the error catalogue. True when the BFF
- * answered (it clears the session cookies whatever the backend says); false offline or on a failed answer.
- */
-export async function logoutAtBff(): Promise<boolean> {
-  try {
-    const res = await fetch('/api/v1/auth/logout', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { [XSRF_HEADER_NAME]: readXsrfToken() ?? '', Accept: 'application/json' },
-    });
-    return res.ok;
-  } catch {
-    return false; // offline: the cookie stays; the stores are cleared anyway
-  }
-}
 
 /**
  * A logout that did not reach the BFF leaves the httpOnly session cookie in place: /authenticate would send
@@ -111,8 +94,9 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
   const alreadyAlerted = hasPendingLogout();
   clearClientSession();
   if (!fromOtherTab) {
-    if (!alreadyAlerted) postTabMessage({ type: 'logout', reason });
     const loggedOut = await logoutAtBff();
+    // Only now: a tab told earlier would reload while the session cookie still exists and come back signed in.
+    if (!alreadyAlerted) postTabMessage({ type: 'logout', reason });
     setPendingLogout(!loggedOut);
     if (!loggedOut && alreadyAlerted) {
       // Still failing: no second alert, no navigation that would bounce back here; a later attempt finishes it.
@@ -124,6 +108,11 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
   if (reason !== 'manual' && !alreadyAlerted) sessionEndEffects.alert(INACTIVITY_ALERT);
   // A full navigation: the server renders the next page without the session.
   sessionEndEffects.navigate(destinationAfter(reason));
+}
+
+/** Logout (the customer's own): revokes the token at the backend, clears cookies, stores and realtime, in every tab. */
+export function logout(): Promise<void> {
+  return endSession({ reason: 'manual' });
 }
 
 /**
