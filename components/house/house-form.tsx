@@ -1,20 +1,19 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { FormError } from '@/components/auth/form-error';
+import type { ShopFormProps } from '@/components/products/product-shop';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { FORM_ERROR, useFormValues } from '@/lib/forms/use-schema-form';
 import { renewedEndsOn } from '@/lib/policies/renewal';
 import { formatDay } from '@/lib/time/format-day';
 import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
 import type { HouseInput } from '@/lib/validation/products/house';
 import { houseStartWindow, type HouseFormValues } from '@/lib/validation/products/house-values';
-
-type Form = ReturnType<typeof useDraftForm<HouseFormValues, HouseInput>>;
 
 const COUNTIES = ROMANIAN_COUNTIES.map((c) => ({ value: c, label: c }));
 const OPTIONS = [
@@ -25,19 +24,14 @@ const OPTIONS = [
 ] as const;
 
 /** House: the compulsory PAD first (structure type A or B), then the optional voluntary cover. */
-export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean; onSubmit: () => void }) {
-  const f = form.field;
-  const { values } = form;
+export function HouseForm({ form, busy, onSubmit }: ShopFormProps<HouseFormValues, HouseInput>) {
+  const f = form.bind;
+  const values = useFormValues(form);
   const renewedEnd = renewedEndsOn(values);
   const startWindow = houseStartWindow(useBucharestToday(), renewedEnd);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-label="Date pentru oferta de locuință" className="flex flex-col gap-8">
+    <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta de locuință" className="flex flex-col gap-8">
       <section aria-labelledby="house-address" className="flex flex-col gap-4">
         <h2 id="house-address" className="text-xl font-semibold">
           Locuința
@@ -52,7 +46,7 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
           legend="Mediul"
           inline
           value={values.environment}
-          onChange={(v) => form.setValue('environment', v)}
+          onChange={(v) => form.change('environment', v as HouseFormValues['environment'])}
           options={[
             { value: 'urban', label: 'Urban' },
             { value: 'rural', label: 'Rural' },
@@ -62,7 +56,7 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
           name="structure"
           legend="Structura de rezistență (PAD)"
           value={values.structure}
-          onChange={(v) => form.setValue('structure', v)}
+          onChange={(v) => form.change('structure', v as HouseFormValues['structure'])}
           options={[
             { value: 'A', label: 'Tip A – beton armat, cărămidă, piatră', hint: 'PAD: sumă asigurată 100.000 lei, 130 lei pe an' },
             { value: 'B', label: 'Tip B – alte materiale (chirpici, lemn)', hint: 'PAD: sumă asigurată 50.000 lei, 50 lei pe an' },
@@ -91,12 +85,7 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
           Asigurare facultativă (opțional)
         </h2>
         <p className="text-sm text-muted">Se vinde doar împreună cu polița PAD și acoperă incendiul, fenomenele atmosferice și bunurile din casă.</p>
-        <Checkbox
-          name="voluntary.enabled"
-          label="Adaug asigurarea facultativă"
-          checked={values.voluntary.enabled}
-          onChange={(e) => form.setValue('voluntary.enabled', e.target.checked)}
-        />
+        <Checkbox label="Adaug asigurarea facultativă" {...f('voluntary.enabled')} />
         {values.voluntary.enabled ? (
           <div className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-3">
@@ -115,19 +104,14 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 font-medium">Acoperiri suplimentare</legend>
               {OPTIONS.map((o) => (
-                <Checkbox
-                  key={o.key}
-                  name={`voluntary.options.${o.key}`}
-                  label={o.label}
-                  checked={values.voluntary.options[o.key]}
-                  onChange={(e) => form.setValue(`voluntary.options.${o.key}`, e.target.checked)}
-                />
+                <Checkbox key={o.key} label={o.label} {...f(`voluntary.options.${o.key}`)} />
               ))}
             </fieldset>
           </div>
         ) : null}
       </section>
 
+      <FormError message={form.errorOf(FORM_ERROR)} />
       <div>
         <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
           Vedeți ofertele

@@ -1,18 +1,17 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { FormError } from '@/components/auth/form-error';
+import type { ShopFormProps } from '@/components/products/product-shop';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { FORM_ERROR, useFormValues } from '@/lib/forms/use-schema-form';
 import type { TireInput } from '@/lib/validation/products/tire';
 import { renewedEndsOn } from '@/lib/policies/renewal';
 import { formatDay } from '@/lib/time/format-day';
 import { tirePurchaseWindow, tireRenewalStartWindow, type TireFormValues } from '@/lib/validation/products/tire-values';
-
-type Form = ReturnType<typeof useDraftForm<TireFormValues, TireInput>>;
 
 const RIM_BANDS = [
   { value: 'r13_r16', label: 'R13 – R16' },
@@ -21,22 +20,17 @@ const RIM_BANDS = [
 ];
 
 /** Tires (and Michelin TireSecure+, a set of 4 Michelin tires for 1 year): the tires and their purchase. */
-export function TireForm({ form, busy, onSubmit, michelin = false }: { form: Form; busy: boolean; onSubmit: () => void; michelin?: boolean }) {
-  const f = form.field;
-  const { values } = form;
+export function TireForm({ form, busy, onSubmit, michelin = false }: ShopFormProps<TireFormValues, TireInput> & { michelin?: boolean }) {
+  const f = form.bind;
+  const values = useFormValues(form);
   const today = useBucharestToday();
   const purchase = tirePurchaseWindow(today);
   // A renewal covers the same tires again (bought earlier) from the day after the old policy ends.
   const renewedEnd = renewedEndsOn(values);
   const starts = renewedEnd ? tireRenewalStartWindow(today, renewedEnd) : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-label={michelin ? 'Date pentru Michelin TireSecure+' : 'Date pentru oferta de anvelope'} className="flex flex-col gap-8">
+    <form noValidate onSubmit={onSubmit} aria-label={michelin ? 'Date pentru Michelin TireSecure+' : 'Date pentru oferta de anvelope'} className="flex flex-col gap-8">
       <section aria-labelledby="tire-tires" className="flex flex-col gap-4">
         <h2 id="tire-tires" className="text-xl font-semibold">
           Anvelopele
@@ -68,7 +62,7 @@ export function TireForm({ form, busy, onSubmit, michelin = false }: { form: For
           legend="Tipul anvelopelor"
           inline
           value={values.tire_type}
-          onChange={(v) => form.setValue('tire_type', v)}
+          onChange={(v) => form.change('tire_type', v as TireFormValues['tire_type'])}
           options={[
             { value: 'standard', label: 'Standard' },
             { value: 'run_flat', label: 'Run-flat' },
@@ -117,6 +111,7 @@ export function TireForm({ form, busy, onSubmit, michelin = false }: { form: For
           )}
         </div>
       </section>
+      <FormError message={form.errorOf(FORM_ERROR)} />
       <div>
         <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
           {michelin ? 'Vedeți prețul garanției' : 'Vedeți ofertele'}

@@ -1,13 +1,15 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { FormError } from '@/components/auth/form-error';
+import type { ShopFormProps } from '@/components/products/product-shop';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useFieldArray } from 'react-hook-form';
+import { FORM_ERROR, useFormValues } from '@/lib/forms/use-schema-form';
 import type { TravelInput } from '@/lib/validation/products/travel';
 import {
   multiTripEnd,
@@ -16,8 +18,6 @@ import {
   TRAVEL_MAX_TRAVELLERS,
   type TravelFormValues,
 } from '@/lib/validation/products/travel-values';
-
-type Form = ReturnType<typeof useDraftForm<TravelFormValues, TravelInput>>;
 
 const ZONES = [
   { value: 'europe', label: 'Europa' },
@@ -33,25 +33,18 @@ const PURPOSES = [
 ];
 
 /** Travel: zone, destination, purpose, single or multi-trip, dates, travellers by birth date, options. */
-export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean; onSubmit: () => void }) {
-  const f = form.field;
-  const { values } = form;
+export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormValues, TravelInput>) {
+  const f = form.bind;
+  const values = useFormValues(form);
   const startWindow = travelStartWindow(useBucharestToday());
   const multi = values.trip_type === 'multi';
   const validDates = /^\d{4}-\d{2}-\d{2}$/.test(values.start_date) && /^\d{4}-\d{2}-\d{2}$/.test(values.end_date);
   const days = validDates ? tripDays(values.start_date, values.end_date) : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
-  function setTravellers(next: { birth_date: string }[]) {
-    form.setValue('travellers', next);
-  }
+  const travellers = useFieldArray({ control: form.control, name: 'travellers' });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Date pentru oferta de călătorie" className="flex flex-col gap-8">
+    <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta de călătorie" className="flex flex-col gap-8">
       <section aria-labelledby="travel-trip" className="flex flex-col gap-4">
         <h2 id="travel-trip" className="text-xl font-semibold">
           Călătoria
@@ -66,7 +59,7 @@ export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean
           legend="Tipul asigurării"
           inline
           value={values.trip_type}
-          onChange={(v) => form.setValue('trip_type', v)}
+          onChange={(v) => form.change('trip_type', v as TravelFormValues['trip_type'])}
           options={[
             { value: 'single', label: 'O singură călătorie' },
             { value: 'multi', label: 'Multi-călătorie (1 an)', hint: 'Oricâte călătorii într-un an' },
@@ -97,21 +90,21 @@ export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean
         </h2>
         <p className="text-sm text-muted">Prețul depinde de vârsta fiecăruia. Pentru 2 adulți și copii se aplică tariful de familie.</p>
         <ol className="flex flex-col gap-3">
-          {values.travellers.map((_, index) => (
-            <li key={index} className="flex flex-wrap items-end gap-3">
+          {travellers.fields.map((traveller, index) => (
+            <li key={traveller.id} className="flex flex-wrap items-end gap-3">
               <TextField className="min-w-56" label={`Data nașterii, călătorul ${index + 1}`} type="date" required {...f(`travellers.${index}.birth_date`)} />
-              {values.travellers.length > 1 ? (
-                <Button variant="ghost" size="sm" onClick={() => setTravellers(values.travellers.filter((__, i) => i !== index))}>
+              {travellers.fields.length > 1 ? (
+                <Button variant="ghost" size="sm" onClick={() => travellers.remove(index)}>
                   Eliminați călătorul {index + 1}
                 </Button>
               ) : null}
             </li>
           ))}
         </ol>
-        {form.errors.travellers ? <p className="text-sm font-medium text-error">{form.errors.travellers}</p> : null}
-        {values.travellers.length < TRAVEL_MAX_TRAVELLERS ? (
+        {form.errorOf('travellers') ? <p className="text-sm font-medium text-error">{form.errorOf('travellers')}</p> : null}
+        {travellers.fields.length < TRAVEL_MAX_TRAVELLERS ? (
           <div>
-            <Button variant="secondary" size="sm" onClick={() => setTravellers([...values.travellers, { birth_date: '' }])}>
+            <Button variant="secondary" size="sm" onClick={() => travellers.append({ birth_date: '' }, { shouldFocus: false })}>
               Adăugați un călător
             </Button>
           </div>
@@ -122,20 +115,16 @@ export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean
         <h2 id="travel-options" className="text-xl font-semibold">
           Opțiuni
         </h2>
-        <Checkbox label="Sporturi de iarnă" name="options.winter_sports" checked={values.options.winter_sports} onChange={(e) => form.setValue('options.winter_sports', e.target.checked)} />
-        <Checkbox label="Sporturi de vară" name="options.summer_sports" checked={values.options.summer_sports} onChange={(e) => form.setValue('options.summer_sports', e.target.checked)} />
-        <Checkbox label="Asistență rutieră" name="options.road_assistance" checked={values.options.road_assistance} onChange={(e) => form.setValue('options.road_assistance', e.target.checked)} />
-        <Checkbox
-          label="Storno (anularea călătoriei)"
-          name="options.cancellation"
-          checked={values.options.cancellation}
-          onChange={(e) => form.setValue('options.cancellation', e.target.checked)}
-        />
+        <Checkbox label="Sporturi de iarnă" {...f('options.winter_sports')} />
+        <Checkbox label="Sporturi de vară" {...f('options.summer_sports')} />
+        <Checkbox label="Asistență rutieră" {...f('options.road_assistance')} />
+        <Checkbox label="Storno (anularea călătoriei)" {...f('options.cancellation')} />
         {values.options.cancellation ? (
           <TextField className="max-w-xs" label="Valoarea asigurată storno (EUR)" inputMode="numeric" required {...f('options.cancellation_insured_value_eur')} />
         ) : null}
       </section>
 
+      <FormError message={form.errorOf(FORM_ERROR)} />
       <div>
         <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
           Vedeți ofertele

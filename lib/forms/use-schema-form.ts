@@ -3,9 +3,11 @@
 import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
+  useWatch,
   type DefaultValues,
   type FieldPath,
   type FieldValues,
+  type PathValue,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -105,7 +107,20 @@ export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, O
   preload: () => void;
   /** Forgets the sessionStorage draft (after the order is placed). */
   clearDraft: () => void;
+  /**
+   * Sets a value as if the visitor had changed it (controlled widgets: radio groups, pickers, lookups): the
+   * form and its draft take it, its message (and the form's) is cleared.
+   */
+  change: <N extends FieldPath<V>>(name: N, value: PathValue<V, N>) => void;
 };
+
+/**
+ * Every current value of the form, re-rendering the caller on each change (conditional fields, live hints,
+ * controlled widgets). A hook of its own, not `watch()`, so it stays correct under the React Compiler.
+ */
+export function useFormValues<V extends FieldValues, Out>(form: SchemaForm<V, Out>): V {
+  return useWatch({ control: form.control }) as V;
+}
 
 /** A form on react-hook-form and a zod schema (see the module comment). */
 export function useSchemaForm<V extends FieldValues, Out = V>({
@@ -143,13 +158,26 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => writeDraft(draftKey, values) });
   }, [draftKey, defaults, override, reset, form]);
 
+  // Back from a page this form redirected to may restore it from the back/forward cache: ready again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      submitting.current = false;
+      setPending(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   useEffect(() => {
     if (focusRequest === 0 || typeof document === 'undefined') return;
     const invalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
     if (invalid) {
+      // A group marked invalid (radio buttons, checkboxes in a fieldset) gets focus on its first control.
+      const target = invalid.matches('fieldset') ? (invalid.querySelector<HTMLElement>('input, select, textarea') ?? invalid) : invalid;
       // Brought into view below the sticky header (the page's scroll padding), even while a smooth scroll runs.
-      invalid.focus({ preventScroll: true });
-      invalid.scrollIntoView?.({ block: 'center', behavior: 'instant' });
+      target.focus({ preventScroll: true });
+      target.scrollIntoView?.({ block: 'center', behavior: 'instant' });
     } else {
       document.querySelector<HTMLElement>('form [data-form-error]')?.focus();
     }
@@ -238,6 +266,11 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
     preload: lazy.preload,
     clearDraft: () => {
       if (draftKey) clearDraft(draftKey);
+    },
+    change: (name, value) => {
+      form.setValue(name, value, { shouldDirty: true });
+      lazy.preload();
+      clearErrors([name, FORM_ERROR] as never);
     },
   } as SchemaForm<V, Out>;
 }
