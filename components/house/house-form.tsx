@@ -1,14 +1,14 @@
 'use client';
 
-import { FormError } from '@/components/auth/form-error';
+import { FormRadioGroup } from '@/components/products/form-radio-group';
+import { FormSection } from '@/components/products/form-section';
 import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { FORM_ERROR, useFormValues } from '@/lib/forms/use-schema-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import { renewedEndsOn } from '@/lib/policies/renewal';
 import { formatDay } from '@/lib/time/format-day';
 import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
@@ -23,6 +23,22 @@ const OPTIONS = [
   { key: 'electrical', label: 'Fenomene electrice' },
 ] as const;
 
+const ENVIRONMENTS = [
+  { value: 'urban', label: 'Urban' },
+  { value: 'rural', label: 'Rural' },
+];
+
+const STRUCTURES = [
+  { value: 'A', label: 'Tip A – beton armat, cărămidă, piatră', hint: 'PAD: sumă asigurată 100.000 lei, 130 lei pe an' },
+  { value: 'B', label: 'Tip B – alte materiale (chirpici, lemn)', hint: 'PAD: sumă asigurată 50.000 lei, 50 lei pe an' },
+];
+
+const INSTALMENTS = [
+  { value: '1', label: 'Integral' },
+  { value: '2', label: '2 rate' },
+  { value: '4', label: '4 rate' },
+];
+
 /** House: the compulsory PAD first (structure type A or B), then the optional voluntary cover. */
 export function HouseForm({ form, busy, onSubmit }: ShopFormProps<HouseFormValues, HouseInput>) {
   const f = form.bind;
@@ -32,35 +48,24 @@ export function HouseForm({ form, busy, onSubmit }: ShopFormProps<HouseFormValue
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta de locuință" className="flex flex-col gap-8">
-      <section aria-labelledby="house-address" className="flex flex-col gap-4">
-        <h2 id="house-address" className="text-xl font-semibold">
-          Locuința
-        </h2>
+      <FormSection id="house-address" title="Locuința">
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField label="Județ" placeholder="Alegeți județul" options={COUNTIES} required {...f('address.county')} />
           <TextField label="Localitate" required autoComplete="address-level2" {...f('address.town')} />
           <TextField label="Strada și numărul" required autoComplete="street-address" {...f('address.street')} />
         </div>
-        <RadioGroup
+        <FormRadioGroup
+          form={form}
           name="environment"
           legend="Mediul"
           inline
-          value={values.environment}
-          onChange={(v) => form.change('environment', v as HouseFormValues['environment'])}
-          options={[
-            { value: 'urban', label: 'Urban' },
-            { value: 'rural', label: 'Rural' },
-          ]}
+          options={ENVIRONMENTS}
         />
-        <RadioGroup
+        <FormRadioGroup
+          form={form}
           name="structure"
           legend="Structura de rezistență (PAD)"
-          value={values.structure}
-          onChange={(v) => form.change('structure', v as HouseFormValues['structure'])}
-          options={[
-            { value: 'A', label: 'Tip A – beton armat, cărămidă, piatră', hint: 'PAD: sumă asigurată 100.000 lei, 130 lei pe an' },
-            { value: 'B', label: 'Tip B – alte materiale (chirpici, lemn)', hint: 'PAD: sumă asigurată 50.000 lei, 50 lei pe an' },
-          ]}
+          options={STRUCTURES}
         />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <TextField label="Anul construcției" inputMode="numeric" maxLength={4} required {...f('year_built')} />
@@ -78,12 +83,9 @@ export function HouseForm({ form, busy, onSubmit }: ShopFormProps<HouseFormValue
           required
           {...f('start_date')}
         />
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="house-voluntary" className="flex flex-col gap-4">
-        <h2 id="house-voluntary" className="text-xl font-semibold">
-          Asigurare facultativă (opțional)
-        </h2>
+      <FormSection id="house-voluntary" title="Asigurare facultativă (opțional)">
         <p className="text-sm text-muted">Se vinde doar împreună cu polița PAD și acoperă incendiul, fenomenele atmosferice și bunurile din casă.</p>
         <Checkbox label="Adaug asigurarea facultativă" {...f('voluntary.enabled')} />
         {values.voluntary.enabled ? (
@@ -93,11 +95,7 @@ export function HouseForm({ form, busy, onSubmit }: ShopFormProps<HouseFormValue
               <TextField label="Suma asigurată bunuri (lei)" inputMode="numeric" required {...f('voluntary.contents_sum_lei')} />
               <SelectField
                 label="Plata în rate"
-                options={[
-                  { value: '1', label: 'Integral' },
-                  { value: '2', label: '2 rate' },
-                  { value: '4', label: '4 rate' },
-                ]}
+                options={INSTALMENTS}
                 {...f('voluntary.instalments')}
               />
             </div>
@@ -109,14 +107,9 @@ export function HouseForm({ form, busy, onSubmit }: ShopFormProps<HouseFormValue
             </fieldset>
           </div>
         ) : null}
-      </section>
+      </FormSection>
 
-      <FormError message={form.errorOf(FORM_ERROR)} />
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vedeți ofertele
-        </Button>
-      </div>
+      <QuoteFormSubmit form={form} busy={busy} />
     </form>
   );
 }

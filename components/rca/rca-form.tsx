@@ -1,24 +1,25 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { FormError } from '@/components/auth/form-error';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { CompanyFields } from '@/components/products/company-fields';
+import { FormRadioGroup } from '@/components/products/form-radio-group';
+import { FormSection } from '@/components/products/form-section';
 import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { lookupVehicle } from '@/lib/api/checkout';
 import { formatDay } from '@/lib/time/format-day';
 import { isApiError } from '@/lib/api/errors';
-import { FORM_ERROR, useFormValues } from '@/lib/forms/use-schema-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
 import type { RcaInput } from '@/lib/validation/products/rca';
 import { rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca-values';
 import { renewedEndsOn } from '@/lib/policies/renewal';
-import { FUEL_OPTIONS, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
+import { FUEL_OPTIONS, PARTY_TYPES, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
 
 type LookupState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'found'; text: string } | { kind: 'missing' } | { kind: 'error'; text: string };
 
@@ -87,10 +88,7 @@ export function RcaForm({ form, busy, onSubmit, autoLookup }: ShopFormProps<RcaF
   const person = values.owner.type === 'person';
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta RCA" className="flex flex-col gap-8">
-      <section aria-labelledby="rca-vehicle-id" className="flex flex-col gap-4">
-        <h2 id="rca-vehicle-id" className="text-xl font-semibold">
-          Vehiculul
-        </h2>
+      <FormSection id="rca-vehicle-id" title="Vehiculul">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Număr de înmatriculare"
@@ -138,22 +136,15 @@ export function RcaForm({ form, busy, onSubmit, autoLookup }: ShopFormProps<RcaF
           <TextField label="Seria cărții de identitate (CIV)" hint="Pe cartea de identitate a vehiculului" uppercase {...f('vehicle.civ_series')} />
           <SelectField label="Mod de utilizare" options={USE_TYPE_OPTIONS} required {...f('vehicle.use_type')} />
         </div>
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="rca-owner" className="flex flex-col gap-4">
-        <h2 id="rca-owner" className="text-xl font-semibold">
-          Proprietarul
-        </h2>
-        <RadioGroup
+      <FormSection id="rca-owner" title="Proprietarul">
+        <FormRadioGroup
+          form={form}
           name="owner.type"
           legend="Proprietarul este"
           inline
-          value={values.owner.type}
-          onChange={(v) => form.change('owner.type', v as RcaFormValues['owner']['type'])}
-          options={[
-            { value: 'person', label: 'Persoană fizică' },
-            { value: 'company', label: 'Persoană juridică' },
-          ]}
+          options={PARTY_TYPES}
         />
         {person ? (
           <div className="grid gap-4 sm:grid-cols-2">
@@ -174,16 +165,12 @@ export function RcaForm({ form, busy, onSubmit, autoLookup }: ShopFormProps<RcaF
         {values.user_differs ? (
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-2 font-medium">Utilizatorul</legend>
-            <RadioGroup
+            <FormRadioGroup
+              form={form}
               name="user.type"
               legend="Utilizatorul este"
               inline
-              value={values.user.type}
-              onChange={(v) => form.change('user.type', v as RcaFormValues['user']['type'])}
-              options={[
-                { value: 'person', label: 'Persoană fizică' },
-                { value: 'company', label: 'Persoană juridică' },
-              ]}
+              options={PARTY_TYPES}
             />
             {values.user.type === 'person' ? (
               <div className="grid gap-4 sm:grid-cols-2">
@@ -198,12 +185,9 @@ export function RcaForm({ form, busy, onSubmit, autoLookup }: ShopFormProps<RcaF
             )}
           </fieldset>
         ) : null}
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="rca-period" className="flex flex-col gap-4">
-        <h2 id="rca-period" className="text-xl font-semibold">
-          Perioada de asigurare
-        </h2>
+      <FormSection id="rca-period" title="Perioada de asigurare">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Data de început"
@@ -220,14 +204,9 @@ export function RcaForm({ form, busy, onSubmit, autoLookup }: ShopFormProps<RcaF
           />
           <SelectField label="Perioada" options={PERIOD_OPTIONS} required {...f('period_months')} />
         </div>
-      </section>
+      </FormSection>
 
-      <FormError message={form.errorOf(FORM_ERROR)} />
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vedeți ofertele
-        </Button>
-      </div>
+      <QuoteFormSubmit form={form} busy={busy} />
     </form>
   );
 }

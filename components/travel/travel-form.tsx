@@ -1,15 +1,16 @@
 'use client';
 
-import { FormError } from '@/components/auth/form-error';
+import { FormRadioGroup } from '@/components/products/form-radio-group';
+import { FormSection } from '@/components/products/form-section';
 import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useFieldArray } from 'react-hook-form';
-import { FORM_ERROR, useFormValues } from '@/lib/forms/use-schema-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import type { TravelInput } from '@/lib/validation/products/travel';
 import {
   multiTripEnd,
@@ -32,6 +33,11 @@ const PURPOSES = [
   { value: 'work', label: 'Muncă' },
 ];
 
+const TRIP_TYPES = [
+  { value: 'single', label: 'O singură călătorie' },
+  { value: 'multi', label: 'Multi-călătorie (1 an)', hint: 'Oricâte călătorii într-un an' },
+];
+
 /** Travel: zone, destination, purpose, single or multi-trip, dates, travellers by birth date, options. */
 export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormValues, TravelInput>) {
   const f = form.bind;
@@ -42,28 +48,23 @@ export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormVal
   const days = validDates ? tripDays(values.start_date, values.end_date) : null;
 
   const travellers = useFieldArray({ control: form.control, name: 'travellers' });
+  // A message about the list itself (how many): on the list, or on its root when react-hook-form keeps it there.
+  const travellersError = form.errorOf('travellers') ?? form.errorOf('travellers.root' as 'travellers');
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta de călătorie" className="flex flex-col gap-8">
-      <section aria-labelledby="travel-trip" className="flex flex-col gap-4">
-        <h2 id="travel-trip" className="text-xl font-semibold">
-          Călătoria
-        </h2>
+      <FormSection id="travel-trip" title="Călătoria">
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Zona" options={ZONES} required {...f('zone')} hint="SUA și Canada sunt incluse doar în „Toată lumea”." />
           <TextField label="Destinația" hint="Țara sau orașul principal" required autoComplete="off" {...f('destination')} />
           <SelectField label="Scopul călătoriei" options={PURPOSES} required {...f('purpose')} />
         </div>
-        <RadioGroup
+        <FormRadioGroup
+          form={form}
           name="trip_type"
           legend="Tipul asigurării"
           inline
-          value={values.trip_type}
-          onChange={(v) => form.change('trip_type', v as TravelFormValues['trip_type'])}
-          options={[
-            { value: 'single', label: 'O singură călătorie' },
-            { value: 'multi', label: 'Multi-călătorie (1 an)', hint: 'Oricâte călătorii într-un an' },
-          ]}
+          options={TRIP_TYPES}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Data plecării" type="date" min={startWindow.min} max={startWindow.max} required {...f('start_date')} />
@@ -82,12 +83,9 @@ export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormVal
             />
           )}
         </div>
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="travel-people" className="flex flex-col gap-4">
-        <h2 id="travel-people" className="text-xl font-semibold">
-          Călătorii
-        </h2>
+      <FormSection id="travel-people" title="Călătorii">
         <p className="text-sm text-muted">Prețul depinde de vârsta fiecăruia. Pentru 2 adulți și copii se aplică tariful de familie.</p>
         <ol className="flex flex-col gap-3">
           {travellers.fields.map((traveller, index) => (
@@ -101,7 +99,7 @@ export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormVal
             </li>
           ))}
         </ol>
-        {form.errorOf('travellers') ? <p className="text-sm font-medium text-error">{form.errorOf('travellers')}</p> : null}
+        {travellersError ? <p className="text-sm font-medium text-error">{travellersError}</p> : null}
         {travellers.fields.length < TRAVEL_MAX_TRAVELLERS ? (
           <div>
             <Button variant="secondary" size="sm" onClick={() => travellers.append({ birth_date: '' }, { shouldFocus: false })}>
@@ -109,12 +107,9 @@ export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormVal
             </Button>
           </div>
         ) : null}
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="travel-options" className="flex flex-col gap-3">
-        <h2 id="travel-options" className="text-xl font-semibold">
-          Opțiuni
-        </h2>
+      <FormSection id="travel-options" title="Opțiuni" className="flex flex-col gap-3">
         <Checkbox label="Sporturi de iarnă" {...f('options.winter_sports')} />
         <Checkbox label="Sporturi de vară" {...f('options.summer_sports')} />
         <Checkbox label="Asistență rutieră" {...f('options.road_assistance')} />
@@ -122,14 +117,9 @@ export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormVal
         {values.options.cancellation ? (
           <TextField className="max-w-xs" label="Valoarea asigurată storno (EUR)" inputMode="numeric" required {...f('options.cancellation_insured_value_eur')} />
         ) : null}
-      </section>
+      </FormSection>
 
-      <FormError message={form.errorOf(FORM_ERROR)} />
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vedeți ofertele
-        </Button>
-      </div>
+      <QuoteFormSubmit form={form} busy={busy} />
     </form>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
 
-import { FormError } from '@/components/auth/form-error';
+import { FormSection } from '@/components/products/form-section';
 import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import { Button } from '@/components/ui/button';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { FORM_ERROR, useFormValues } from '@/lib/forms/use-schema-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import { isValidDay } from '@/lib/time/day';
 import { formatDay } from '@/lib/time/format-day';
 import type { VignetteInput } from '@/lib/validation/products/vignette';
@@ -63,10 +63,7 @@ export function VignetteForm({
       aria-label={kind === 'ro' ? 'Date pentru rovinietă' : 'Date pentru vinieta Ungariei'}
       className="flex flex-col gap-8"
     >
-      <section aria-labelledby={`${prefix}-vehicul`} className="flex flex-col gap-4">
-        <h2 id={`${prefix}-vehicul`} className="text-xl font-semibold">
-          Vehiculul
-        </h2>
+      <FormSection id={`${prefix}-vehicul`} title="Vehiculul">
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Categoria vehiculului"
@@ -99,11 +96,8 @@ export function VignetteForm({
             />
           ) : null}
         </div>
-      </section>
-      <section aria-labelledby={`${prefix}-valabilitate`} className="flex flex-col gap-4">
-        <h2 id={`${prefix}-valabilitate`} className="text-xl font-semibold">
-          Valabilitatea
-        </h2>
+      </FormSection>
+      <FormSection id={`${prefix}-valabilitate`} title="Valabilitatea">
         <TextField
           className="max-w-xs"
           label="Data de început"
@@ -149,13 +143,10 @@ export function VignetteForm({
           Tarifele sunt stabilite de {tariff.issuer?.name ?? 'emitent'} în {tariff.currency === 'EUR' ? 'euro' : 'forinți'}. Plătiți în
           lei, la cursul de schimb al lunii, pe care îl vedeți împreună cu prețul înainte de plată.
         </p>
-      </section>
-      <FormError message={form.errorOf(FORM_ERROR)} />
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm prețul…">
-          Vedeți prețul
-        </Button>
-      </div>
+      </FormSection>
+      <QuoteFormSubmit form={form} busy={busy} loadingLabel="Calculăm prețul…">
+        Vedeți prețul
+      </QuoteFormSubmit>
     </form>
   );
 }
