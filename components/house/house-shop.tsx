@@ -1,16 +1,21 @@
 'use client';
 
-import { ProductShop } from '@/components/products/product-shop';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
+import type { HouseInput } from '@/lib/validation/products/house';
 import { emptyHouseForm, type HouseFormValues } from '@/lib/validation/products/house-values';
 import { HouseForm } from './house-form';
 
-/** zod and the schema load with the first edit or the submit, not with the page. */
-const loadHouseSchema = () => import('@/lib/validation/products/house').then((m) => m.houseInputSchema());
+const HOUSE: ShopProduct<HouseInput> = {
+  flowKey: 'house',
+  productCode: 'house-insurance',
+  productName: 'Asigurarea locuinței',
+  // zod and the schema load with the first edit or the submit, not with the page.
+  schema: () => import('@/lib/validation/products/house').then((m) => m.houseInputSchema()),
+};
 
 type Props = {
   partnerCode: string | null;
@@ -25,7 +30,6 @@ type QuotedHouse = { address?: { town?: string; street?: string } };
 export function HouseShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('house-insurance', initialStatuses, productAvailable);
   const today = useBucharestToday();
-  if (!available) return <ProductUnavailable productName="Asigurarea locuinței" />;
   const defaults = (): HouseFormValues => {
     const empty = emptyHouseForm(today);
     if (!renewal) return empty;
@@ -35,11 +39,9 @@ export function HouseShop({ partnerCode, initialStatuses, productAvailable, rene
   };
   return (
     <ProductShop
-      flowKey="house"
-      productCode="house-insurance"
+      available={available}
+      product={HOUSE}
       partnerCode={partnerCode}
-      productName="Asigurarea locuinței"
-      schema={loadHouseSchema}
       defaults={defaults}
       renewal={renewal}
       details={(quoted) => {

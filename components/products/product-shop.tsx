@@ -8,6 +8,7 @@ import { useSchemaForm, type SchemaForm, type SchemaSource } from '@/lib/forms/u
 import { sameRenewal, type RenewalFormFields } from '@/lib/policies/renewal';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import type { DetailsFormValues, IdentityRequirement } from '@/lib/validation/products/customer-values';
+import { ProductUnavailable } from './product-unavailable';
 import { QuoteFlowView } from './quote-flow';
 
 /** What a product's form (step 1) gets from its shop. */
@@ -18,6 +19,20 @@ export type ShopFormProps<V extends FieldValues, Out> = {
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
 };
 
+/** A product as its shop sells it. */
+export type ShopProduct<Out> = {
+  /** Names its drafts and its purchase in sessionStorage (`${flowKey}:form`, …). */
+  flowKey: string;
+  productCode: ProductCode;
+  /** As the order summary names it. */
+  productName: string;
+  /**
+   * Loaded on demand (zod is not in the product pages' first-load JavaScript). Its input is the form's values
+   * (strings as typed), its output what the quote is asked with.
+   */
+  schema: SchemaSource<z.ZodType<Out, unknown>>;
+};
+
 /** What the details step takes from the quoted input: who buys and the order summary's rows. */
 type QuoteDetails = {
   identity?: IdentityRequirement;
@@ -26,15 +41,12 @@ type QuoteDetails = {
 };
 
 type Props<V extends FieldValues, Out> = {
-  flowKey: string;
-  productCode: ProductCode;
+  /** When false, the product cannot be bought now: a notice instead of the purchase. */
+  available?: boolean;
+  /** The product as the notice names it ("Asigurarea RCA nu este disponibilă momentan"). */
+  unavailableName?: string;
+  product: ShopProduct<Out>;
   partnerCode: string | null;
-  productName: string;
-  /**
-   * Loaded on demand (zod is not in the product pages' first-load JavaScript). Its input is the form's values
-   * (strings as typed), its output what the quote is asked with.
-   */
-  schema: SchemaSource<z.ZodType<Out, unknown>>;
   defaults: () => V;
   /** Policy input to start from (renewal). */
   renewal?: Partial<RenewalFormFields> | null;
@@ -51,18 +63,24 @@ type Props<V extends FieldValues, Out> = {
  * its schema loaded on demand), then the quote flow (offers → details → order).
  */
 export function ProductShop<V extends FieldValues & Partial<RenewalFormFields>, Out>({
-  flowKey,
-  productCode,
+  available = true,
+  unavailableName,
+  ...purchase
+}: Props<V, Out>) {
+  if (!available) return <ProductUnavailable productName={unavailableName ?? purchase.product.productName} />;
+  return <ProductPurchase {...purchase} />;
+}
+
+function ProductPurchase<V extends FieldValues & Partial<RenewalFormFields>, Out>({
+  product: { flowKey, productCode, productName, schema },
   partnerCode,
-  productName,
-  schema,
   defaults,
   renewal,
   uppercase,
   overrideDraft,
   details,
   children,
-}: Props<V, Out>) {
+}: Omit<Props<V, Out>, 'available' | 'unavailableName'>) {
   const flow = useQuoteFlow({ flowKey, productCode, partnerCode });
   const form = useSchemaForm<V, Out>({
     schema: schema as unknown as SchemaSource<z.ZodType<Out, V>>,

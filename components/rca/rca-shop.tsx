@@ -1,18 +1,22 @@
 'use client';
 
-import { ProductShop } from '@/components/products/product-shop';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
 import { sameRenewal } from '@/lib/policies/renewal';
+import type { RcaInput } from '@/lib/validation/products/rca';
 import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-values';
 import { RcaForm } from './rca-form';
 
-const FLOW_KEY = 'rca';
 const UPPERCASE = ['registration_plate', 'vin', 'vehicle.civ_series', 'owner.cui', 'user.cui'] as const;
-/** zod and the schema load with the first edit or the submit, not with the page. */
-const loadRcaSchema = () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema());
+const RCA: ShopProduct<RcaInput> = {
+  flowKey: 'rca',
+  productCode: 'rca',
+  productName: 'Asigurare RCA',
+  // zod and the schema load with the first edit or the submit, not with the page.
+  schema: () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema()),
+};
 
 type Props = {
   plate: string | null;
@@ -30,7 +34,6 @@ type QuotedRca = { registration_plate?: string; owner?: { type?: string; cnp?: s
 export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('rca', initialStatuses, productAvailable);
   const today = useBucharestToday();
-  if (!available) return <ProductUnavailable productName="Asigurarea RCA" />;
 
   const defaults = (): RcaFormValues => {
     const empty = emptyRcaForm(today);
@@ -57,11 +60,10 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
   };
   return (
     <ProductShop
-      flowKey={FLOW_KEY}
-      productCode="rca"
+      available={available}
+      unavailableName="Asigurarea RCA"
+      product={RCA}
       partnerCode={partnerCode}
-      productName="Asigurare RCA"
-      schema={loadRcaSchema}
       defaults={defaults}
       renewal={renewal}
       uppercase={UPPERCASE}

@@ -1,14 +1,21 @@
 'use client';
 
-import { ProductShop } from '@/components/products/product-shop';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { mergeDraft } from '@/lib/shop/paths';
+import type { TireInput } from '@/lib/validation/products/tire';
 import { emptyTireForm, type TireFormValues } from '@/lib/validation/products/tire-values';
 import { TireForm } from './tire-form';
 
 /** zod and the schema load with the first edit or the submit, not with the page. */
 const loadTireSchema = (michelin: boolean) => () => import('@/lib/validation/products/tire').then((m) => m.tireInputSchema({ michelin }));
+const TIRE: ShopProduct<TireInput> = { flowKey: 'tire', productCode: 'tire', productName: 'Asigurarea anvelopelor', schema: loadTireSchema(false) };
+const MICHELIN: ShopProduct<TireInput> = {
+  flowKey: 'michelin',
+  productCode: 'michelin-tiresecureplus',
+  productName: 'Michelin TireSecure+',
+  schema: loadTireSchema(true),
+};
 
 type Props = {
   michelin?: boolean;
@@ -21,19 +28,15 @@ type Props = {
 /** Tire insurance, or Michelin TireSecure+ (`michelin`): tires → offers (plans) → details → order. */
 export function TireShop({ michelin = false, partnerCode, productAvailable, renewal }: Props) {
   const today = useBucharestToday();
-  const productName = michelin ? 'Michelin TireSecure+' : 'Asigurarea anvelopelor';
-  if (productAvailable === false) return <ProductUnavailable productName={productName} />;
   const defaults = (): TireFormValues => {
     const empty = emptyTireForm({ today, michelin });
     return renewal ? mergeDraft(empty, renewal) : empty;
   };
   return (
     <ProductShop
-      flowKey={michelin ? 'michelin' : 'tire'}
-      productCode={michelin ? 'michelin-tiresecureplus' : 'tire'}
+      available={productAvailable !== false}
+      product={michelin ? MICHELIN : TIRE}
       partnerCode={partnerCode}
-      productName={productName}
-      schema={loadTireSchema(michelin)}
       defaults={defaults}
       renewal={renewal}
     >

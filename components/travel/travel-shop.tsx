@@ -1,16 +1,21 @@
 'use client';
 
-import { ProductShop } from '@/components/products/product-shop';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
+import type { TravelInput } from '@/lib/validation/products/travel';
 import { emptyTravelForm, type TravelFormValues } from '@/lib/validation/products/travel-values';
 import { TravelForm } from './travel-form';
 
-/** zod and the schema load with the first edit or the submit, not with the page. */
-const loadTravelSchema = () => import('@/lib/validation/products/travel').then((m) => m.travelInputSchema());
+const TRAVEL: ShopProduct<TravelInput> = {
+  flowKey: 'travel',
+  productCode: 'travel',
+  productName: 'Asigurare de călătorie',
+  // zod and the schema load with the first edit or the submit, not with the page.
+  schema: () => import('@/lib/validation/products/travel').then((m) => m.travelInputSchema()),
+};
 
 type Props = {
   partnerCode: string | null;
@@ -23,7 +28,6 @@ type Props = {
 export function TravelShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('travel', initialStatuses, productAvailable);
   const today = useBucharestToday();
-  if (!available) return <ProductUnavailable productName="Asigurarea de călătorie" />;
   const defaults = (): TravelFormValues => {
     const empty = emptyTravelForm(today);
     if (!renewal) return empty;
@@ -33,11 +37,10 @@ export function TravelShop({ partnerCode, initialStatuses, productAvailable, ren
   };
   return (
     <ProductShop
-      flowKey="travel"
-      productCode="travel"
+      available={available}
+      unavailableName="Asigurarea de călătorie"
+      product={TRAVEL}
       partnerCode={partnerCode}
-      productName="Asigurare de călătorie"
-      schema={loadTravelSchema}
       defaults={defaults}
       renewal={renewal}
       details={(input) => ({ summary: typeof input?.destination === 'string' && input.destination ? [{ label: 'Destinație', value: input.destination }] : [] })}

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
-import { ProductShop } from '@/components/products/product-shop';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useCachedProduct } from '@/components/products/use-cached-product';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
@@ -10,6 +10,7 @@ import { ReloadError } from '@/components/ui/reload-error';
 import type { Product, ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import { formatDay } from '@/lib/time/format-day';
+import type { VignetteInput } from '@/lib/validation/products/vignette';
 import { emptyVignetteForm, type VignetteFormValues, type VignetteKind } from '@/lib/validation/products/vignette-values';
 import { vignetteOptions, type VignetteOptions, type VignetteProductCode } from '@/lib/vignettes/catalog';
 import { validityEnd } from '@/lib/vignettes/rules';
@@ -56,14 +57,16 @@ export function VignetteShop({ kind, product, initialStatuses, renewal = null }:
     );
   }
   // The schema is the tariff's: built once the tariff is known (this shop's form is shown only then).
-  const loadSchema = () => import('@/lib/validation/products/vignette').then((m) => m.vignetteInputSchema(kind, tariff));
+  const sold: ShopProduct<VignetteInput> = {
+    flowKey,
+    productCode: code,
+    productName: product?.name ?? name,
+    schema: () => import('@/lib/validation/products/vignette').then((m) => m.vignetteInputSchema(kind, tariff)),
+  };
   return (
     <ProductShop
-      flowKey={flowKey}
-      productCode={code}
+      product={sold}
       partnerCode={null}
-      productName={product?.name ?? name}
-      schema={loadSchema}
       defaults={(): VignetteFormValues => {
         const empty = emptyVignetteForm(today, tariff);
         return renewal ? mergeDraft(empty, renewal) : empty;
