@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RadioGroup } from '@/components/ui/radio-group';
@@ -14,8 +15,8 @@ const schema = z.object({
 });
 
 /** A radio group (a controlled widget: no ref) and a conditional field on the layer. */
-function KindForm({ onValid }: { onValid: () => Promise<SubmitOutcome> | SubmitOutcome }) {
-  const form = useSchemaForm<Values>({ schema, defaultValues: { kind: '', name: '' }, draftKey: 'test:form' });
+function KindForm({ onValid, defaults = { kind: '', name: '' } }: { onValid: () => Promise<SubmitOutcome> | SubmitOutcome; defaults?: Values }) {
+  const form = useSchemaForm<Values>({ schema, defaultValues: defaults, draftKey: 'test:form' });
   const values = useFormValues(form);
   return (
     <form noValidate onSubmit={form.submit(onValid)}>
@@ -73,5 +74,11 @@ describe('the form layer with controlled widgets', () => {
       window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     });
     expect(screen.getByRole('button', { name: 'Trimiteți' })).toBeInTheDocument();
+  });
+
+  it('the server HTML shows the defaults (a page without JavaScript), the radio group its choice', () => {
+    const html = renderToString(<KindForm onValid={() => undefined} defaults={{ kind: 'company', name: 'Exemplu SRL' }} />);
+    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Exemplu SRL"|<input[^>]*value="Exemplu SRL"[^>]*name="name"/);
+    expect(html).toMatch(/<input[^>]*value="company"[^>]*checked=""|<input[^>]*checked=""[^>]*value="company"/);
   });
 });

@@ -88,7 +88,7 @@ type Options<V extends FieldValues, Out> = {
 };
 
 /** What a labelled field (TextField, SelectField, TextareaField, AuthField) takes from the form. */
-export type BoundField = ReturnType<UseFormReturn['register']> & { error?: string };
+export type BoundField = ReturnType<UseFormReturn['register']> & { error?: string; defaultValue?: string | number; defaultChecked?: boolean };
 
 export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out> & {
   /** register() plus the field's message; typing clears the message, leaving the field validates it again. */
@@ -201,7 +201,12 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
         clearErrors([name, FORM_ERROR] as never);
       },
     });
-    return { ...registered, error: errorOf(name) };
+    // The default in the server HTML too (a page without JavaScript shows it; react-hook-form sets values only
+    // once the page runs), as the uncontrolled control's initial value or state.
+    const initial = valueAt(defaults, name);
+    const shown =
+      typeof initial === 'boolean' ? { defaultChecked: initial } : typeof initial === 'string' || typeof initial === 'number' ? { defaultValue: initial } : {};
+    return { ...registered, ...shown, error: errorOf(name) };
   };
 
   const showErrors = (messages: Record<string, string>) => {
@@ -283,4 +288,11 @@ function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {})
     out[prefix] = value;
   }
   return out;
+}
+
+/** The value at a dotted path (`vehicle.make`, `travellers.0.birth_date`). */
+function valueAt(source: unknown, path: string): unknown {
+  let node = source;
+  for (const key of path.split('.')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
 }
