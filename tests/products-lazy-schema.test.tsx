@@ -1,12 +1,28 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FormError } from '@/components/auth/form-error';
+import { TextField } from '@/components/ui/text-field';
+import { FORM_ERROR, useSchemaForm, VALIDATION_UNAVAILABLE, type SchemaSource } from '@/lib/forms/use-schema-form';
 import { resetDraftCache } from '@/lib/shop/draft-store';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { toBucharestDay } from '@/lib/time';
 import { emptyRcaForm } from '@/lib/validation/products/rca-values';
 import { rcaMessages } from '@/lib/validation/products/rca';
 
-const loadRcaSchema = () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema());
+const loadRcaSchema = () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema() as never);
+
+function RcaFields({ schema, onValid }: { schema: SchemaSource<never>; onValid: (input: unknown) => void }) {
+  const form = useSchemaForm({ schema, draftKey: 'rca:form', defaultValues: () => emptyRcaForm(toBucharestDay(new Date())) });
+  return (
+    <form noValidate onSubmit={form.submit(onValid)}>
+      <TextField label="Număr de înmatriculare" {...form.bind('registration_plate')} />
+      <TextField label="Serie de șasiu (VIN)" {...form.bind('vin')} />
+      <TextField label="Marca" {...form.bind('vehicle.make')} />
+      <FormError message={form.errorOf(FORM_ERROR)} />
+      <button type="submit">Vedeți ofertele</button>
+    </form>
+  );
+}
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -14,24 +30,29 @@ beforeEach(() => {
 });
 
 describe('purchase forms with the schema loaded on demand', () => {
-  it('a blur validates the field with the loaded schema; submit resolves to null with every error shown', async () => {
-    const { result } = renderHook(() => useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(toBucharestDay(new Date())), schema: loadRcaSchema }));
-    act(() => result.current.field('vehicle.make').onBlur());
-    await waitFor(() => expect(result.current.errors['vehicle.make']).toBe(rcaMessages.make));
-    let parsed: unknown = 'unset';
-    await act(async () => {
-      parsed = await result.current.validate();
-    });
-    expect(parsed).toBeNull();
-    expect(Object.keys(result.current.errors)).toEqual(expect.arrayContaining(['registration_plate', 'vin', 'vehicle.make']));
+  it('a blur validates the field with the loaded schema; a submit shows every error and sends nothing', async () => {
+    const onValid = vi.fn();
+    const user = userEvent.setup();
+    render(<RcaFields schema={loadRcaSchema} onValid={onValid} />);
+    await user.click(screen.getByLabelText('Marca'));
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText('Marca')).toHaveAccessibleDescription(rcaMessages.make));
+    await user.click(screen.getByRole('button', { name: 'Vedeți ofertele' }));
+    await waitFor(() => expect(screen.getByLabelText('Serie de șasiu (VIN)')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Număr de înmatriculare')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Număr de înmatriculare')).toHaveFocus();
+    expect(onValid).not.toHaveBeenCalled();
   });
 
-  it('a schema that cannot load rejects the submit (the shop shows an error and sends nothing)', async () => {
-    const { result } = renderHook(() =>
-      useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(toBucharestDay(new Date())), schema: () => Promise.reject(new Error('ChunkLoadError')) }),
-    );
-    await expect(result.current.validate()).rejects.toThrow('ChunkLoadError');
-    act(() => result.current.field('vehicle.make').onBlur());
-    expect(result.current.errors).toEqual({});
+  it('a schema that cannot load: the submit says so and sends nothing; a blur shows nothing', async () => {
+    const onValid = vi.fn();
+    const user = userEvent.setup();
+    render(<RcaFields schema={() => Promise.reject(new Error('ChunkLoadError'))} onValid={onValid} />);
+    await user.click(screen.getByLabelText('Marca'));
+    await user.tab();
+    expect(screen.getByLabelText('Marca')).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Vedeți ofertele' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_UNAVAILABLE);
+    expect(onValid).not.toHaveBeenCalled();
   });
 });

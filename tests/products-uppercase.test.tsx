@@ -1,27 +1,24 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useMemo } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TextField } from '@/components/ui/text-field';
 import { readDraft, resetDraftCache } from '@/lib/shop/draft-store';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useSchemaForm } from '@/lib/forms/use-schema-form';
 import { toBucharestDay } from '@/lib/time';
 import { emptyRcaForm, rcaInputSchema } from '@/lib/validation/products/rca';
 
 function PlateForm() {
-  const schema = useMemo(() => () => rcaInputSchema(), []);
-  const form = useDraftForm({ draftKey: 'rca:form', defaults: () => emptyRcaForm(toBucharestDay(new Date())), schema, uppercase: ['registration_plate', 'vin'] });
+  const form = useSchemaForm({
+    schema: () => rcaInputSchema() as never,
+    draftKey: 'rca:form',
+    defaultValues: () => emptyRcaForm(toBucharestDay(new Date())),
+    uppercase: ['registration_plate', 'vin'],
+  });
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.validate();
-      }}
-    >
-      <TextField label="Număr de înmatriculare" uppercase {...form.field('registration_plate')} />
-      <TextField label="Serie de șasiu (VIN)" uppercase {...form.field('vin')} />
-      <TextField label="Marca" {...form.field('vehicle.make')} />
+    <form noValidate onSubmit={form.submit(() => undefined)}>
+      <TextField label="Număr de înmatriculare" uppercase {...form.bind('registration_plate')} />
+      <TextField label="Serie de șasiu (VIN)" uppercase {...form.bind('vin')} />
+      <TextField label="Marca" {...form.bind('vehicle.make')} />
       <button type="submit">Vedeți ofertele</button>
     </form>
   );
@@ -55,8 +52,9 @@ describe('upper-case inputs (SPEC §5)', () => {
     render(<PlateForm />);
     await user.type(screen.getByLabelText('Număr de înmatriculare'), 'zz1');
     await user.tab();
-    expect(screen.getByLabelText('Număr de înmatriculare')).toHaveAccessibleDescription(/Numărul de înmatriculare nu este valid/);
+    await waitFor(() => expect(screen.getByLabelText('Număr de înmatriculare')).toHaveAccessibleDescription(/Numărul de înmatriculare nu este valid/));
     await user.click(screen.getByRole('button', { name: 'Vedeți ofertele' }));
+    expect(await screen.findByText('Introduceți seria de șasiu (VIN).')).toBeInTheDocument();
     expect(screen.getByLabelText('Serie de șasiu (VIN)')).toHaveAccessibleDescription('Introduceți seria de șasiu (VIN).');
     expect(screen.getByLabelText('Număr de înmatriculare')).toHaveFocus();
   });

@@ -1,20 +1,19 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { FormRadioGroup } from '@/components/products/form-radio-group';
+import { FormSection } from '@/components/products/form-section';
+import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import { renewedEndsOn } from '@/lib/policies/renewal';
 import { formatDay } from '@/lib/time/format-day';
 import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
 import type { HouseInput } from '@/lib/validation/products/house';
 import { houseStartWindow, type HouseFormValues } from '@/lib/validation/products/house-values';
-
-type Form = ReturnType<typeof useDraftForm<HouseFormValues, HouseInput>>;
 
 const COUNTIES = ROMANIAN_COUNTIES.map((c) => ({ value: c, label: c }));
 const OPTIONS = [
@@ -24,49 +23,49 @@ const OPTIONS = [
   { key: 'electrical', label: 'Fenomene electrice' },
 ] as const;
 
+const ENVIRONMENTS = [
+  { value: 'urban', label: 'Urban' },
+  { value: 'rural', label: 'Rural' },
+];
+
+const STRUCTURES = [
+  { value: 'A', label: 'Tip A – beton armat, cărămidă, piatră', hint: 'PAD: sumă asigurată 100.000 lei, 130 lei pe an' },
+  { value: 'B', label: 'Tip B – alte materiale (chirpici, lemn)', hint: 'PAD: sumă asigurată 50.000 lei, 50 lei pe an' },
+];
+
+const INSTALMENTS = [
+  { value: '1', label: 'Integral' },
+  { value: '2', label: '2 rate' },
+  { value: '4', label: '4 rate' },
+];
+
 /** House: the compulsory PAD first (structure type A or B), then the optional voluntary cover. */
-export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean; onSubmit: () => void }) {
-  const f = form.field;
-  const { values } = form;
+export function HouseForm({ form, busy, onSubmit }: ShopFormProps<HouseFormValues, HouseInput>) {
+  const f = form.bind;
+  const values = useFormValues(form);
   const renewedEnd = renewedEndsOn(values);
   const startWindow = houseStartWindow(useBucharestToday(), renewedEnd);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-label="Date pentru oferta de locuință" className="flex flex-col gap-8">
-      <section aria-labelledby="house-address" className="flex flex-col gap-4">
-        <h2 id="house-address" className="text-xl font-semibold">
-          Locuința
-        </h2>
+    <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta de locuință" className="flex flex-col gap-8">
+      <FormSection id="house-address" title="Locuința">
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField label="Județ" placeholder="Alegeți județul" options={COUNTIES} required {...f('address.county')} />
           <TextField label="Localitate" required autoComplete="address-level2" {...f('address.town')} />
           <TextField label="Strada și numărul" required autoComplete="street-address" {...f('address.street')} />
         </div>
-        <RadioGroup
+        <FormRadioGroup
+          form={form}
           name="environment"
           legend="Mediul"
           inline
-          value={values.environment}
-          onChange={(v) => form.setValue('environment', v)}
-          options={[
-            { value: 'urban', label: 'Urban' },
-            { value: 'rural', label: 'Rural' },
-          ]}
+          options={ENVIRONMENTS}
         />
-        <RadioGroup
+        <FormRadioGroup
+          form={form}
           name="structure"
           legend="Structura de rezistență (PAD)"
-          value={values.structure}
-          onChange={(v) => form.setValue('structure', v)}
-          options={[
-            { value: 'A', label: 'Tip A – beton armat, cărămidă, piatră', hint: 'PAD: sumă asigurată 100.000 lei, 130 lei pe an' },
-            { value: 'B', label: 'Tip B – alte materiale (chirpici, lemn)', hint: 'PAD: sumă asigurată 50.000 lei, 50 lei pe an' },
-          ]}
+          options={STRUCTURES}
         />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <TextField label="Anul construcției" inputMode="numeric" maxLength={4} required {...f('year_built')} />
@@ -84,19 +83,11 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
           required
           {...f('start_date')}
         />
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="house-voluntary" className="flex flex-col gap-4">
-        <h2 id="house-voluntary" className="text-xl font-semibold">
-          Asigurare facultativă (opțional)
-        </h2>
+      <FormSection id="house-voluntary" title="Asigurare facultativă (opțional)">
         <p className="text-sm text-muted">Se vinde doar împreună cu polița PAD și acoperă incendiul, fenomenele atmosferice și bunurile din casă.</p>
-        <Checkbox
-          name="voluntary.enabled"
-          label="Adaug asigurarea facultativă"
-          checked={values.voluntary.enabled}
-          onChange={(e) => form.setValue('voluntary.enabled', e.target.checked)}
-        />
+        <Checkbox label="Adaug asigurarea facultativă" {...f('voluntary.enabled')} />
         {values.voluntary.enabled ? (
           <div className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-3">
@@ -104,35 +95,21 @@ export function HouseForm({ form, busy, onSubmit }: { form: Form; busy: boolean;
               <TextField label="Suma asigurată bunuri (lei)" inputMode="numeric" required {...f('voluntary.contents_sum_lei')} />
               <SelectField
                 label="Plata în rate"
-                options={[
-                  { value: '1', label: 'Integral' },
-                  { value: '2', label: '2 rate' },
-                  { value: '4', label: '4 rate' },
-                ]}
+                options={INSTALMENTS}
                 {...f('voluntary.instalments')}
               />
             </div>
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 font-medium">Acoperiri suplimentare</legend>
               {OPTIONS.map((o) => (
-                <Checkbox
-                  key={o.key}
-                  name={`voluntary.options.${o.key}`}
-                  label={o.label}
-                  checked={values.voluntary.options[o.key]}
-                  onChange={(e) => form.setValue(`voluntary.options.${o.key}`, e.target.checked)}
-                />
+                <Checkbox key={o.key} label={o.label} {...f(`voluntary.options.${o.key}`)} />
               ))}
             </fieldset>
           </div>
         ) : null}
-      </section>
+      </FormSection>
 
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vedeți ofertele
-        </Button>
-      </div>
+      <QuoteFormSubmit form={form} busy={busy} />
     </form>
   );
 }

@@ -1,19 +1,21 @@
 'use client';
 
-import { useMemo } from 'react';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
-import { QuoteFlowView } from '@/components/products/quote-flow';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
-import { sameRenewal } from '@/lib/policies/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
-import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
+import type { HouseInput } from '@/lib/validation/products/house';
 import { emptyHouseForm, type HouseFormValues } from '@/lib/validation/products/house-values';
 import { HouseForm } from './house-form';
 
-const FLOW_KEY = 'house';
+const HOUSE: ShopProduct<HouseInput> = {
+  flowKey: 'house',
+  productCode: 'house-insurance',
+  productName: 'Asigurarea locuinței',
+  // zod and the schema load with the first edit or the submit, not with the page.
+  schema: () => import('@/lib/validation/products/house').then((m) => m.houseInputSchema()),
+};
 
 type Props = {
   partnerCode: string | null;
@@ -22,13 +24,12 @@ type Props = {
   renewal?: Record<string, unknown> | null;
 };
 
+type QuotedHouse = { address?: { town?: string; street?: string } };
+
 /** The house purchase: PAD (+ voluntary cover) → offers → details → order. */
 export function HouseShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('house-insurance', initialStatuses, productAvailable);
-  const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'house-insurance', partnerCode });
   const today = useBucharestToday();
-  // zod and the schema load on the first blur or submit, not with the page.
-  const schema = useMemo(() => () => import('@/lib/validation/products/house').then((m) => m.houseInputSchema()), []);
   const defaults = (): HouseFormValues => {
     const empty = emptyHouseForm(today);
     if (!renewal) return empty;
@@ -36,29 +37,19 @@ export function HouseShop({ partnerCode, initialStatuses, productAvailable, rene
     const voluntary = renewal.voluntary && typeof renewal.voluntary === 'object' ? mergeDraft(empty.voluntary, renewal.voluntary) : null;
     return { ...merged, voluntary: voluntary ? { ...voluntary, enabled: true } : empty.voluntary };
   };
-  const form = useDraftForm({
-    draftKey: draftKeys(FLOW_KEY).form,
-    defaults,
-    // A renewal of another policy than the draft's starts from that policy's data.
-    overrideOnce: (v) => (renewal && !sameRenewal(v, renewal) ? defaults() : v),
-    schema,
-  });
-  if (!available) return <ProductUnavailable productName="Asigurarea locuinței" />;
-  const input = flow.state.quote?.input as { address?: { town?: string; street?: string } } | undefined;
   return (
-    <QuoteFlowView
-      flow={flow}
-      flowKey={FLOW_KEY}
-      productName="Asigurarea locuinței"
-      identity="none"
-      summary={input?.address?.town ? [{ label: 'Adresa', value: `${input.address.street ?? ''}, ${input.address.town}` }] : []}
-      form={
-        <HouseForm
-          form={form}
-          busy={flow.busy}
-          onSubmit={() => void flow.submitForm(form)}
-        />
-      }
-    />
+    <ProductShop
+      available={available}
+      product={HOUSE}
+      partnerCode={partnerCode}
+      defaults={defaults}
+      renewal={renewal}
+      details={(quoted) => {
+        const address = (quoted as QuotedHouse | undefined)?.address;
+        return { summary: address?.town ? [{ label: 'Adresa', value: `${address.street ?? ''}, ${address.town}` }] : [] };
+      }}
+    >
+      {(shop) => <HouseForm {...shop} />}
+    </ProductShop>
   );
 }

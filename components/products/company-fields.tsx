@@ -4,19 +4,15 @@ import { useState } from 'react';
 import { TextField } from '@/components/ui/text-field';
 import { lookupCompany } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
-import type { FieldProps } from '@/lib/shop/use-draft-form';
+import type { BoundField } from '@/lib/forms/use-schema-form';
 import { isValidCui, normalizeCui } from '@/lib/validation/formats';
 
 type Props = {
-  /** The form's `field(name)` helper (value, onChange, onBlur, error). */
-  field: (name: string) => FieldProps;
-  cuiName: string;
-  nameName: string;
+  /** The CUI and name fields, bound to the form (`form.bind(…)`). */
+  cui: BoundField;
+  name: BoundField;
   /** Writes the looked-up name into the form. */
   setName: (name: string) => void;
-  /** Current values, so a name typed by the customer is never overwritten. */
-  cui: string;
-  name: string;
   cuiLabel?: string;
 };
 
@@ -24,19 +20,17 @@ type Props = {
  * A company: CUI (check digit validated by the schema) and name, the name looked up in the company register
  * (backend `GET /api/v1/companies/{cui}`) when the CUI is left, and typed by hand when the register does not know it.
  */
-export function CompanyFields({ field, cuiName, nameName, setName, cui, name, cuiLabel = 'CUI' }: Props) {
+export function CompanyFields({ cui: cuiField, name: nameField, setName, cuiLabel = 'CUI' }: Props) {
   const [note, setNote] = useState<{ tone: 'ok' | 'warn'; text: string } | null>(null);
   const [lookedUp, setLookedUp] = useState<string | null>(null);
-  const cuiProps = field(cuiName);
-
-  async function lookUp() {
+  async function lookUp(cui: string) {
     if (!isValidCui(cui)) return;
     const normalized = normalizeCui(cui);
     if (normalized === lookedUp) return;
     setLookedUp(normalized);
     try {
       const company = await lookupCompany(normalized);
-      if (!name || name !== company.name) setName(company.name);
+      setName(company.name);
       setNote({ tone: 'ok', text: `Am găsit firma în registru: ${company.name}.` });
     } catch (e) {
       setNote({
@@ -54,14 +48,14 @@ export function CompanyFields({ field, cuiName, nameName, setName, cui, name, cu
         uppercase
         autoComplete="off"
         required
-        {...cuiProps}
-        onBlur={() => {
-          cuiProps.onBlur();
-          void lookUp();
+        {...cuiField}
+        onBlur={(event) => {
+          void cuiField.onBlur(event);
+          void lookUp(event.target.value);
         }}
       />
       <div className="flex flex-col gap-1">
-        <TextField label="Denumirea firmei" autoComplete="organization" required {...field(nameName)} />
+        <TextField label="Denumirea firmei" autoComplete="organization" required {...nameField} />
         <p aria-live="polite" className={note?.tone === 'warn' ? 'text-sm text-warning' : 'text-sm text-success'}>
           {note?.text ?? null}
         </p>

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
 import { CaptchaProvider } from '@/components/providers/captcha-provider';
 import { useCaptchaToken } from '@/components/providers/use-captcha-token';
@@ -18,13 +18,18 @@ import { getOrder, isPayable, payOrderHref } from '@/lib/api/orders';
 import { storeFromProductPage } from '@/lib/session/sign-in';
 import { orderRequestKey, readPlacedOrder, rememberPlacedOrder } from '@/lib/shop/placed-order';
 import { draftKeys } from '@/lib/shop/use-quote-flow';
-import { useDraftForm, VALIDATION_UNAVAILABLE } from '@/lib/shop/use-draft-form';
+import { FORM_ERROR, useSchemaForm } from '@/lib/forms/use-schema-form';
+import type { z } from 'zod';
+import type { detailsSchema } from '@/lib/validation/products/customer';
 import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
 import { emptyDetailsForm, type DetailsFormValues, type IdentityRequirement } from '@/lib/validation/products/customer-values';
 import { isVignetteProduct } from '@/lib/vignettes/catalog';
 import { useAuthStore } from '@/stores/auth-store';
 import { CompanyFields } from './company-fields';
 import { OrderSummary } from './order-summary';
+
+
+type DetailsInput = z.output<ReturnType<typeof detailsSchema>>;
 
 const COUNTY_OPTIONS = ROMANIAN_COUNTIES.map((c) => ({ value: c, label: c }));
 export const ORDER_ERROR = 'Nu am putut plasa comanda. Încercați din nou.';
@@ -55,7 +60,8 @@ export function DetailsStep(props: Props) {
   // Loaded with this step (not with the product page): the captcha script starts loading when the step opens.
   return (
     <CaptchaProvider>
-      <DetailsForm {...props} />
+      {/* Its schema is the identity's: another identity is another form. */}
+      <DetailsForm key={props.identity} {...props} />
     </CaptchaProvider>
   );
 }
@@ -65,61 +71,40 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
   const getCaptchaToken = useCaptchaToken('store_from_product_page');
   const authenticated = useAuthStore((s) => s.authenticated);
   const user = useAuthStore((s) => s.user);
-  // zod and the schema load on the first blur or submit, not with the page.
-  const schema = useMemo(
-    () => () => import('@/lib/validation/products/customer').then((m) => m.detailsSchema(identity)),
-    [identity],
-  );
-  const form = useDraftForm({
+  const form = useSchemaForm<DetailsFormValues, DetailsInput>({
+    // zod and the schema load with the first edit or the submit, not with the step.
+    schema: () => import('@/lib/validation/products/customer').then((m) => m.detailsSchema(identity) as unknown as z.ZodType<DetailsInput, DetailsFormValues>),
     draftKey: draftKeys(flowKey).details,
-    defaults: () => {
+    defaultValues: (): DetailsFormValues => {
       const empty = emptyDetailsForm();
       return { ...empty, customer: { ...empty.customer, ...prefill } };
     },
-    schema,
   });
-  const { setValues } = form;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [needsSignIn, setNeedsSignIn] = useState(false);
-  const [expired, setExpired] = useState(false);
-  // Back from the payment page may restore this page as it was left (back/forward cache): ready again.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
 
   // A signed-in customer's profile fills what is still empty.
+  const { getValues, change } = form;
   useEffect(() => {
     if (!authenticated) return;
     let cancelled = false;
     getProfile()
       .then((profile) => {
         if (cancelled) return;
-        setValues((v) => {
-          const c = v.customer;
-          const pick = (current: string, fromProfile: string | undefined | null) => current || fromProfile || '';
-          return {
-            ...v,
-            customer: {
-              ...c,
-              first_name: pick(c.first_name, profile.first_name),
-              last_name: pick(c.last_name, profile.last_name),
-              email: profile.email,
-              phone_number: pick(c.phone_number, profile.phone_number),
-              address: profile.address
-                ? {
-                    county: pick(c.address.county, profile.address.county),
-                    town: pick(c.address.town, profile.address.town),
-                    street: pick(c.address.street, profile.address.street),
-                    postal_code: pick(c.address.postal_code, profile.address.postal_code),
-                  }
-                : c.address,
-            },
-          };
+        const c = getValues('customer');
+        const pick = (current: string, fromProfile: string | undefined | null) => current || fromProfile || '';
+        change('customer', {
+          ...c,
+          first_name: pick(c.first_name, profile.first_name),
+          last_name: pick(c.last_name, profile.last_name),
+          email: profile.email,
+          phone_number: pick(c.phone_number, profile.phone_number),
+          address: profile.address
+            ? {
+                county: pick(c.address.county, profile.address.county),
+                town: pick(c.address.town, profile.address.town),
+                street: pick(c.address.street, profile.address.street),
+                postal_code: pick(c.address.postal_code, profile.address.postal_code),
+              }
+            : c.address,
         });
       })
       .catch(() => {
@@ -128,22 +113,9 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
     return () => {
       cancelled = true;
     };
-  }, [authenticated, setValues]);
+  }, [authenticated, getValues, change]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setNeedsSignIn(false);
-    setExpired(false);
-    let parsed: Awaited<ReturnType<typeof form.validate>>;
-    try {
-      parsed = await form.validate();
-    } catch {
-      setError(VALIDATION_UNAVAILABLE);
-      return;
-    }
-    if (!parsed) return;
-    setBusy(true);
+  const onSubmit = form.submit(async (parsed) => {
     try {
       if (!useAuthStore.getState().authenticated) {
         const { first_name, last_name, email, phone_number } = parsed.customer;
@@ -169,34 +141,41 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
         const existing = await getOrder(placed.id).catch(() => null);
         if (existing?.status === 'paid') {
           router.push(`/thank-you?order_id=${existing.id}`);
-          return;
+          return 'redirecting';
         }
         if (existing && isPayable(existing)) {
           router.push(payOrderHref(existing));
-          return;
+          return 'redirecting';
         }
       }
       const order = await createOrder(request);
       rememberPlacedOrder(flowKey, { id: order.id, request: requestKey });
       router.push(payOrderHref(order));
+      return 'redirecting';
     } catch (e) {
-      setBusy(false);
-      if (isApiError(e)) {
-        const onFields = Object.keys(e.fieldErrors).some((field) => field !== 'quote_id');
-        if (onFields) form.setServerErrors(e.fieldErrors);
-        const signInFirst = Boolean(e.fieldErrors['customer.email']?.[0]?.includes('Autentificați-vă'));
-        setNeedsSignIn(signInFirst);
-        const quoteProblem = e.fieldErrors.quote_id?.[0];
-        if (quoteProblem) setExpired(true);
-        // The fields say what is wrong (once); the box under the form only sums up and offers the way on.
-        setError(quoteProblem ?? (signInFirst ? SIGN_IN_FIRST : onFields ? CHECK_FIELDS : e.prettyMessage));
-      } else {
-        setError(ORDER_ERROR);
+      if (!isApiError(e)) {
+        form.showErrors({ form: ORDER_ERROR });
+        return;
       }
+      const { quote_id: quoteIssues, ...onFields } = e.fieldErrors;
+      const quoteProblem = quoteIssues?.[0];
+      const signInFirst = Boolean(onFields['customer.email']?.[0]?.includes('Autentificați-vă'));
+      const fieldsWrong = Object.keys(onFields).length > 0;
+      // The fields say what is wrong (once); the box under the form only sums up and offers the way on.
+      form.setError(FORM_ERROR, {
+        type: quoteProblem ? 'expired' : signInFirst ? 'sign-in' : 'server',
+        message: quoteProblem ?? (signInFirst ? SIGN_IN_FIRST : fieldsWrong ? CHECK_FIELDS : e.prettyMessage),
+      });
+      form.showErrors(Object.fromEntries(Object.entries(onFields).flatMap(([path, list]) => (list[0] ? [[path, list[0]]] : []))));
     }
-  }
+  });
+  const failure = form.formState.errors.root?.form;
+  const error = failure?.message;
+  const needsSignIn = failure?.type === 'sign-in';
+  const expired = failure?.type === 'expired';
+  const busy = form.pending;
 
-  const f = form.field;
+  const f = form.bind;
   // A vignette is issued by CNAIR / NÚSZ: no insurer, no policy.
   const vignette = isVignetteProduct(quote.product_code);
   const returnPath = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
@@ -230,14 +209,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
         {identity === 'cui' ? (
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 font-medium">Firma (polița și factura se emit pe firmă)</legend>
-            <CompanyFields
-              field={f}
-              cuiName="customer.cui"
-              nameName="customer.company_name"
-              cui={form.values.customer.cui}
-              name={form.values.customer.company_name}
-              setName={(name) => form.setValue('customer.company_name', name)}
-            />
+            <CompanyFields cui={f('customer.cui')} name={f('customer.company_name')} setName={(name) => form.change('customer.company_name', name)} />
           </fieldset>
         ) : null}
         <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -258,10 +230,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 font-medium">Acorduri</legend>
           <Checkbox
-            name="consents.terms"
-            checked={form.values.consents.terms}
-            onChange={(e) => form.setValue('consents.terms', e.target.checked)}
-            error={form.errors['consents.terms']}
+            {...f('consents.terms')}
             label={
               <>
                 Accept{' '}
@@ -272,10 +241,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
             }
           />
           <Checkbox
-            name="consents.product_sheet"
-            checked={form.values.consents.product_sheet}
-            onChange={(e) => form.setValue('consents.product_sheet', e.target.checked)}
-            error={form.errors['consents.product_sheet']}
+            {...f('consents.product_sheet')}
             label={
               <>
                 Am citit{' '}
@@ -288,10 +254,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
             }
           />
           <Checkbox
-            name="consents.data_processing"
-            checked={form.values.consents.data_processing}
-            onChange={(e) => form.setValue('consents.data_processing', e.target.checked)}
-            error={form.errors['consents.data_processing']}
+            {...f('consents.data_processing')}
             label={
               <>
                 Sunt de acord cu prelucrarea datelor personale pentru ofertare și emiterea {vignette ? 'vinietei' : 'poliței'} (
@@ -303,7 +266,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
             }
           />
         </fieldset>
-        <div aria-live="polite">
+        <div aria-live="polite" data-form-error={error ? true : undefined} tabIndex={error ? -1 : undefined}>
           {error ? (
             <Alert tone="error" title="Comanda nu a fost plasată">
               {error}

@@ -80,7 +80,7 @@ export function QuoteFlowView({ flow, flowKey, productName, identity, prefill, s
           prefill={prefill}
           summary={summary}
           onBack={() => flow.goTo('offers')}
-          onRequote={() => void flow.requestQuote(state.quote?.input, () => {})}
+          onRequote={() => void flow.requestQuote(state.quote?.input)}
         />
       ) : null}
     </div>

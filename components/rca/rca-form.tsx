@@ -1,25 +1,25 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { CompanyFields } from '@/components/products/company-fields';
+import { FormRadioGroup } from '@/components/products/form-radio-group';
+import { FormSection } from '@/components/products/form-section';
+import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { lookupVehicle } from '@/lib/api/checkout';
-import { readDraft } from '@/lib/shop/draft-store';
 import { formatDay } from '@/lib/time/format-day';
 import { isApiError } from '@/lib/api/errors';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
 import type { RcaInput } from '@/lib/validation/products/rca';
 import { rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca-values';
 import { renewedEndsOn } from '@/lib/policies/renewal';
-import { FUEL_OPTIONS, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
-
-type Form = ReturnType<typeof useDraftForm<RcaFormValues, RcaInput>>;
+import { FUEL_OPTIONS, PARTY_TYPES, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
 
 type LookupState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'found'; text: string } | { kind: 'missing' } | { kind: 'error'; text: string };
 
@@ -27,9 +27,9 @@ type LookupState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'found'; text: 
  * The RCA form, plate first: plate and VIN (upper case, taken from the route when given), a register lookup
  * that fills the technical data, owner as person or company, start date and period.
  */
-export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: Form; draftKey: string; busy: boolean; onSubmit: () => void; autoLookup: boolean }) {
-  const f = form.field;
-  const { values, setValues } = form;
+export function RcaForm({ form, busy, onSubmit, autoLookup }: ShopFormProps<RcaFormValues, RcaInput> & { autoLookup: boolean }) {
+  const f = form.bind;
+  const values = useFormValues(form);
   const [lookup, setLookup] = useState<LookupState>({ kind: 'idle' });
   const today = useBucharestToday();
   const renewedEnd = renewedEndsOn(values);
@@ -47,25 +47,23 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
     setLookup({ kind: 'busy' });
     try {
       const v = await lookupVehicle(query);
-      setValues((current) => ({
-        ...current,
-        registration_plate: current.registration_plate || v.registration_plate,
-        vin: current.vin || v.vin,
-        vehicle: {
-          ...current.vehicle,
-          category: v.category,
-          make: v.make,
-          model: v.model,
-          fuel: v.fuel,
-          year: String(v.year),
-          max_mass_kg: String(v.max_mass_kg),
-          engine_cc: String(v.engine_cc),
-          power_kw: String(v.power_kw),
-          seats: String(v.seats),
-          first_registration_date: v.first_registration_date ?? '',
-          civ_series: v.civ_series ?? '',
-        },
-      }));
+      const current = form.getValues();
+      if (!current.registration_plate) form.change('registration_plate', v.registration_plate);
+      if (!current.vin) form.change('vin', v.vin);
+      form.change('vehicle', {
+        ...current.vehicle,
+        category: v.category,
+        make: v.make,
+        model: v.model,
+        fuel: v.fuel,
+        year: String(v.year),
+        max_mass_kg: String(v.max_mass_kg),
+        engine_cc: String(v.engine_cc),
+        power_kw: String(v.power_kw),
+        seats: String(v.seats),
+        first_registration_date: v.first_registration_date ?? '',
+        civ_series: v.civ_series ?? '',
+      });
       setLookup({ kind: 'found', text: `Am găsit vehiculul: ${v.make} ${v.model}, ${v.year}. Verificați datele completate mai jos.` });
     } catch (e) {
       if (isApiError(e) && e.status === 404) setLookup({ kind: 'missing' });
@@ -78,25 +76,19 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
   useEffect(() => {
     if (!autoLookup || autoLookupDone.current) return;
     autoLookupDone.current = true;
-    // The draft as stored now (the first render shows the server defaults).
-    const current = { ...values, ...(readDraft(draftKey) as Partial<RcaFormValues> | undefined) };
-    if (current.vehicle?.make || !(current.registration_plate || current.vin)) return;
-    void Promise.resolve().then(() => runLookup(current.registration_plate, current.vin));
+    // After the shop has restored the draft (its effect runs after this one): the values as restored.
+    void Promise.resolve().then(() => {
+      const current = form.getValues();
+      if (current.vehicle.make || !(current.registration_plate || current.vin)) return;
+      return runLookup(current.registration_plate, current.vin);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, [autoLookup]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
   const person = values.owner.type === 'person';
   return (
-    <form noValidate onSubmit={submit} aria-label="Date pentru oferta RCA" className="flex flex-col gap-8">
-      <section aria-labelledby="rca-vehicle-id" className="flex flex-col gap-4">
-        <h2 id="rca-vehicle-id" className="text-xl font-semibold">
-          Vehiculul
-        </h2>
+    <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta RCA" className="flex flex-col gap-8">
+      <FormSection id="rca-vehicle-id" title="Vehiculul">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Număr de înmatriculare"
@@ -144,22 +136,15 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
           <TextField label="Seria cărții de identitate (CIV)" hint="Pe cartea de identitate a vehiculului" uppercase {...f('vehicle.civ_series')} />
           <SelectField label="Mod de utilizare" options={USE_TYPE_OPTIONS} required {...f('vehicle.use_type')} />
         </div>
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="rca-owner" className="flex flex-col gap-4">
-        <h2 id="rca-owner" className="text-xl font-semibold">
-          Proprietarul
-        </h2>
-        <RadioGroup
+      <FormSection id="rca-owner" title="Proprietarul">
+        <FormRadioGroup
+          form={form}
           name="owner.type"
           legend="Proprietarul este"
           inline
-          value={values.owner.type}
-          onChange={(v) => form.setValue('owner.type', v)}
-          options={[
-            { value: 'person', label: 'Persoană fizică' },
-            { value: 'company', label: 'Persoană juridică' },
-          ]}
+          options={PARTY_TYPES}
         />
         {person ? (
           <div className="grid gap-4 sm:grid-cols-2">
@@ -168,37 +153,24 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
           </div>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <CompanyFields
-              field={f}
-              cuiName="owner.cui"
-              nameName="owner.name"
-              cui={values.owner.cui}
-              name={values.owner.name}
-              setName={(name) => form.setValue('owner.name', name)}
-            />
+            <CompanyFields cui={f('owner.cui')} name={f('owner.name')} setName={(name) => form.change('owner.name', name)} />
             <TextField label="Cod CAEN (opțional)" hint="Activitatea principală, 4 cifre" inputMode="numeric" maxLength={4} {...f('owner.caen')} />
           </div>
         )}
         <Checkbox
-          name="user_differs"
-          checked={values.user_differs}
-          onChange={(e) => form.setValue('user_differs', e.target.checked)}
+          {...f('user_differs')}
           label="Utilizatorul este altul decât proprietarul"
           hint="De exemplu, vehiculul în leasing: firma de leasing este proprietar, iar dumneavoastră sunteți utilizator."
         />
         {values.user_differs ? (
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-2 font-medium">Utilizatorul</legend>
-            <RadioGroup
+            <FormRadioGroup
+              form={form}
               name="user.type"
               legend="Utilizatorul este"
               inline
-              value={values.user.type}
-              onChange={(v) => form.setValue('user.type', v)}
-              options={[
-                { value: 'person', label: 'Persoană fizică' },
-                { value: 'company', label: 'Persoană juridică' },
-              ]}
+              options={PARTY_TYPES}
             />
             {values.user.type === 'person' ? (
               <div className="grid gap-4 sm:grid-cols-2">
@@ -208,25 +180,14 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
               </div>
             ) : (
               <div className="grid gap-4 sm:grid-cols-2">
-                <CompanyFields
-                  field={f}
-                  cuiName="user.cui"
-                  nameName="user.name"
-                  cuiLabel="CUI-ul utilizatorului"
-                  cui={values.user.cui}
-                  name={values.user.name}
-                  setName={(name) => form.setValue('user.name', name)}
-                />
+                <CompanyFields cui={f('user.cui')} name={f('user.name')} cuiLabel="CUI-ul utilizatorului" setName={(name) => form.change('user.name', name)} />
               </div>
             )}
           </fieldset>
         ) : null}
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="rca-period" className="flex flex-col gap-4">
-        <h2 id="rca-period" className="text-xl font-semibold">
-          Perioada de asigurare
-        </h2>
+      <FormSection id="rca-period" title="Perioada de asigurare">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Data de început"
@@ -243,13 +204,9 @@ export function RcaForm({ form, draftKey, busy, onSubmit, autoLookup }: { form: 
           />
           <SelectField label="Perioada" options={PERIOD_OPTIONS} required {...f('period_months')} />
         </div>
-      </section>
+      </FormSection>
 
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vedeți ofertele
-        </Button>
-      </div>
+      <QuoteFormSubmit form={form} busy={busy} />
     </form>
   );
 }

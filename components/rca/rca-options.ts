@@ -25,3 +25,9 @@ export const PERIOD_OPTIONS = Array.from({ length: 12 }, (_, i) => {
   const months = i + 1;
   return { value: String(months), label: months === 1 ? '1 lună' : `${months} luni` };
 });
+
+/** Owner or user: a person or a company. */
+export const PARTY_TYPES = [
+  { value: 'person', label: 'Persoană fizică' },
+  { value: 'company', label: 'Persoană juridică' },
+];

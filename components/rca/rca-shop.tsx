@@ -1,19 +1,22 @@
 'use client';
 
-import { useEffect, useMemo } from 'react';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
-import { QuoteFlowView } from '@/components/products/quote-flow';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
 import { sameRenewal } from '@/lib/policies/renewal';
-import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
+import type { RcaInput } from '@/lib/validation/products/rca';
 import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-values';
 import { RcaForm } from './rca-form';
 
-const FLOW_KEY = 'rca';
 const UPPERCASE = ['registration_plate', 'vin', 'vehicle.civ_series', 'owner.cui', 'user.cui'] as const;
+const RCA: ShopProduct<RcaInput> = {
+  flowKey: 'rca',
+  productCode: 'rca',
+  productName: 'Asigurare RCA',
+  // zod and the schema load with the first edit or the submit, not with the page.
+  schema: () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema()),
+};
 
 type Props = {
   plate: string | null;
@@ -25,13 +28,13 @@ type Props = {
   renewal?: Partial<RcaFormValues> | null;
 };
 
+type QuotedRca = { registration_plate?: string; owner?: { type?: string; cnp?: string; cui?: string; name?: string } };
+
 /** The RCA purchase: plate-first form → offers → details → order. */
 export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('rca', initialStatuses, productAvailable);
-  const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'rca', partnerCode });
   const today = useBucharestToday();
-  // zod and the schema load on the first blur or submit, not with the page.
-  const schema = useMemo(() => () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema()), []);
+
   const defaults = (): RcaFormValues => {
     const empty = emptyRcaForm(today);
     const base = renewal
@@ -46,50 +49,37 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
       : empty;
     return { ...base, registration_plate: plate ?? base.registration_plate, vin: vin ?? base.vin };
   };
-  const form = useDraftForm({
-    draftKey: draftKeys(FLOW_KEY).form,
-    defaults,
-    overrideOnce: (v) => {
-      // A renewal of another policy than the draft's starts from that policy's data.
-      if (renewal && !sameRenewal(v, renewal)) return defaults();
-      const samePlate = !plate || v.registration_plate === plate;
-      const sameVin = !vin || v.vin === vin;
-      if (samePlate && sameVin) return v;
-      // Another vehicle in the route: keep the owner and dates, forget the old vehicle's data.
-      return { ...v, registration_plate: plate ?? v.registration_plate, vin: vin ?? v.vin, vehicle: emptyRcaForm(today).vehicle };
-    },
-    schema,
-    uppercase: UPPERCASE,
-  });
-  // Offers of another purchase than this renewal are not shown for it.
-  const quotedRenewal = String((flow.state.quote?.input as { renewal_of?: number } | undefined)?.renewal_of ?? '');
-  const { reset } = flow;
-  useEffect(() => {
-    if (renewal?.renewal_of && flow.state.quote && quotedRenewal !== renewal.renewal_of) reset();
-  }, [renewal?.renewal_of, quotedRenewal, flow.state.quote, reset]);
-
-  if (!available) return <ProductUnavailable productName="Asigurarea RCA" />;
-
-  const input = flow.state.quote?.input as { registration_plate?: string; owner?: { type?: string; cnp?: string; cui?: string; name?: string } } | undefined;
-  // A company owner buys as that company (the policy and the invoice go to it); a person owner as that person.
-  const identity = input?.owner?.type === 'company' ? 'cui' : 'cnp';
+  const overrideDraft = (v: RcaFormValues): RcaFormValues => {
+    // A renewal of another policy than the draft's starts from that policy's data.
+    if (renewal && !sameRenewal(v, renewal)) return defaults();
+    const samePlate = !plate || v.registration_plate === plate;
+    const sameVin = !vin || v.vin === vin;
+    if (samePlate && sameVin) return v;
+    // Another vehicle in the route: keep the owner and dates, forget the old vehicle's data.
+    return { ...v, registration_plate: plate ?? v.registration_plate, vin: vin ?? v.vin, vehicle: emptyRcaForm(today).vehicle };
+  };
   return (
-    <QuoteFlowView
-      flow={flow}
-      flowKey={FLOW_KEY}
-      productName="Asigurare RCA"
-      identity={identity}
-      prefill={identity === 'cui' ? { cui: input?.owner?.cui ?? '', company_name: input?.owner?.name ?? '' } : { cnp: input?.owner?.cnp ?? '' }}
-      summary={input?.registration_plate ? [{ label: 'Vehicul', value: input.registration_plate }] : []}
-      form={
-        <RcaForm
-          form={form}
-          draftKey={draftKeys(FLOW_KEY).form}
-          busy={flow.busy}
-          autoLookup={Boolean(plate || vin)}
-          onSubmit={() => void flow.submitForm(form)}
-        />
-      }
-    />
+    <ProductShop
+      available={available}
+      unavailableName="Asigurarea RCA"
+      product={RCA}
+      partnerCode={partnerCode}
+      defaults={defaults}
+      renewal={renewal}
+      uppercase={UPPERCASE}
+      overrideDraft={overrideDraft}
+      details={(quoted) => {
+        const input = quoted as QuotedRca | undefined;
+        // A company owner buys as that company (the policy and the invoice go to it); a person owner as that person.
+        const company = input?.owner?.type === 'company';
+        return {
+          identity: company ? 'cui' : 'cnp',
+          prefill: company ? { cui: input?.owner?.cui ?? '', company_name: input?.owner?.name ?? '' } : { cnp: input?.owner?.cnp ?? '' },
+          summary: input?.registration_plate ? [{ label: 'Vehicul', value: input.registration_plate }] : [],
+        };
+      }}
+    >
+      {(shop) => <RcaForm {...shop} autoLookup={Boolean(plate || vin)} />}
+    </ProductShop>
   );
 }

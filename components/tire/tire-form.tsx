@@ -1,18 +1,17 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { FormRadioGroup } from '@/components/products/form-radio-group';
+import { FormSection } from '@/components/products/form-section';
+import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import { Button } from '@/components/ui/button';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import type { TireInput } from '@/lib/validation/products/tire';
 import { renewedEndsOn } from '@/lib/policies/renewal';
 import { formatDay } from '@/lib/time/format-day';
 import { tirePurchaseWindow, tireRenewalStartWindow, type TireFormValues } from '@/lib/validation/products/tire-values';
-
-type Form = ReturnType<typeof useDraftForm<TireFormValues, TireInput>>;
 
 const RIM_BANDS = [
   { value: 'r13_r16', label: 'R13 – R16' },
@@ -20,27 +19,36 @@ const RIM_BANDS = [
   { value: 'r20_plus', label: 'R20 și peste' },
 ];
 
+const TIRE_COUNTS = [
+  { value: '2', label: '2 anvelope' },
+  { value: '3', label: '3 anvelope' },
+  { value: '4', label: '4 anvelope' },
+];
+
+const TIRE_TYPES = [
+  { value: 'standard', label: 'Standard' },
+  { value: 'run_flat', label: 'Run-flat' },
+];
+
+const PERIODS = [
+  { value: '1', label: '1 an' },
+  { value: '2', label: '2 ani' },
+  { value: '3', label: '3 ani' },
+];
+
 /** Tires (and Michelin TireSecure+, a set of 4 Michelin tires for 1 year): the tires and their purchase. */
-export function TireForm({ form, busy, onSubmit, michelin = false }: { form: Form; busy: boolean; onSubmit: () => void; michelin?: boolean }) {
-  const f = form.field;
-  const { values } = form;
+export function TireForm({ form, busy, onSubmit, michelin = false }: ShopFormProps<TireFormValues, TireInput> & { michelin?: boolean }) {
+  const f = form.bind;
+  const values = useFormValues(form);
   const today = useBucharestToday();
   const purchase = tirePurchaseWindow(today);
   // A renewal covers the same tires again (bought earlier) from the day after the old policy ends.
   const renewedEnd = renewedEndsOn(values);
   const starts = renewedEnd ? tireRenewalStartWindow(today, renewedEnd) : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-label={michelin ? 'Date pentru Michelin TireSecure+' : 'Date pentru oferta de anvelope'} className="flex flex-col gap-8">
-      <section aria-labelledby="tire-tires" className="flex flex-col gap-4">
-        <h2 id="tire-tires" className="text-xl font-semibold">
-          Anvelopele
-        </h2>
+    <form noValidate onSubmit={onSubmit} aria-label={michelin ? 'Date pentru Michelin TireSecure+' : 'Date pentru oferta de anvelope'} className="flex flex-col gap-8">
+      <FormSection id="tire-tires" title="Anvelopele">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {michelin ? (
             <TextField label="Marca" readOnly {...f('brand')} hint="Garanția se aplică anvelopelor Michelin de autoturism sau SUV." />
@@ -52,33 +60,22 @@ export function TireForm({ form, busy, onSubmit, michelin = false }: { form: For
           ) : (
             <SelectField
               label="Număr de anvelope noi"
-              options={[
-                { value: '2', label: '2 anvelope' },
-                { value: '3', label: '3 anvelope' },
-                { value: '4', label: '4 anvelope' },
-              ]}
+              options={TIRE_COUNTS}
               required
               {...f('tire_count')}
             />
           )}
           <SelectField label="Diametrul jantei" options={RIM_BANDS} required {...f('rim_band')} />
         </div>
-        <RadioGroup
+        <FormRadioGroup
+          form={form}
           name="tire_type"
           legend="Tipul anvelopelor"
           inline
-          value={values.tire_type}
-          onChange={(v) => form.setValue('tire_type', v)}
-          options={[
-            { value: 'standard', label: 'Standard' },
-            { value: 'run_flat', label: 'Run-flat' },
-          ]}
+          options={TIRE_TYPES}
         />
-      </section>
-      <section aria-labelledby="tire-purchase" className="flex flex-col gap-4">
-        <h2 id="tire-purchase" className="text-xl font-semibold">
-          Cumpărarea
-        </h2>
+      </FormSection>
+      <FormSection id="tire-purchase" title="Cumpărarea">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <TextField
             label="Data cumpărării"
@@ -106,22 +103,16 @@ export function TireForm({ form, busy, onSubmit, michelin = false }: { form: For
           ) : (
             <SelectField
               label="Perioada"
-              options={[
-                { value: '1', label: '1 an' },
-                { value: '2', label: '2 ani' },
-                { value: '3', label: '3 ani' },
-              ]}
+              options={PERIODS}
               required
               {...f('period_years')}
             />
           )}
         </div>
-      </section>
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          {michelin ? 'Vedeți prețul garanției' : 'Vedeți ofertele'}
-        </Button>
-      </div>
+      </FormSection>
+      <QuoteFormSubmit form={form} busy={busy}>
+        {michelin ? 'Vedeți prețul garanției' : 'Vedeți ofertele'}
+      </QuoteFormSubmit>
     </form>
   );
 }

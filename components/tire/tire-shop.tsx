@@ -1,16 +1,21 @@
 'use client';
 
-import { useMemo } from 'react';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
-import { QuoteFlowView } from '@/components/products/quote-flow';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import type { ProductCode } from '@/lib/api/types';
-import { sameRenewal } from '@/lib/policies/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
-import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
+import type { TireInput } from '@/lib/validation/products/tire';
 import { emptyTireForm, type TireFormValues } from '@/lib/validation/products/tire-values';
 import { TireForm } from './tire-form';
+
+/** zod and the schema load with the first edit or the submit, not with the page. */
+const loadTireSchema = (michelin: boolean) => () => import('@/lib/validation/products/tire').then((m) => m.tireInputSchema({ michelin }));
+const TIRE: ShopProduct<TireInput> = { flowKey: 'tire', productCode: 'tire', productName: 'Asigurarea anvelopelor', schema: loadTireSchema(false) };
+const MICHELIN: ShopProduct<TireInput> = {
+  flowKey: 'michelin',
+  productCode: 'michelin-tiresecureplus',
+  productName: 'Michelin TireSecure+',
+  schema: loadTireSchema(true),
+};
 
 type Props = {
   michelin?: boolean;
@@ -22,39 +27,20 @@ type Props = {
 
 /** Tire insurance, or Michelin TireSecure+ (`michelin`): tires → offers (plans) → details → order. */
 export function TireShop({ michelin = false, partnerCode, productAvailable, renewal }: Props) {
-  const flowKey = michelin ? 'michelin' : 'tire';
-  const productCode: ProductCode = michelin ? 'michelin-tiresecureplus' : 'tire';
-  const flow = useQuoteFlow({ flowKey, productCode, partnerCode });
   const today = useBucharestToday();
-  // zod and the schema load on the first blur or submit, not with the page.
-  const schema = useMemo(() => () => import('@/lib/validation/products/tire').then((m) => m.tireInputSchema({ michelin })), [michelin]);
   const defaults = (): TireFormValues => {
     const empty = emptyTireForm({ today, michelin });
     return renewal ? mergeDraft(empty, renewal) : empty;
   };
-  const form = useDraftForm({
-    draftKey: draftKeys(flowKey).form,
-    defaults,
-    // A renewal of another policy than the draft's starts from that policy's data.
-    overrideOnce: (v) => (renewal && !sameRenewal(v, renewal) ? defaults() : v),
-    schema,
-  });
-  const productName = michelin ? 'Michelin TireSecure+' : 'Asigurarea anvelopelor';
-  if (productAvailable === false) return <ProductUnavailable productName={productName} />;
   return (
-    <QuoteFlowView
-      flow={flow}
-      flowKey={flowKey}
-      productName={productName}
-      identity="none"
-      form={
-        <TireForm
-          michelin={michelin}
-          form={form}
-          busy={flow.busy}
-          onSubmit={() => void flow.submitForm(form)}
-        />
-      }
-    />
+    <ProductShop
+      available={productAvailable !== false}
+      product={michelin ? MICHELIN : TIRE}
+      partnerCode={partnerCode}
+      defaults={defaults}
+      renewal={renewal}
+    >
+      {(shop) => <TireForm michelin={michelin} {...shop} />}
+    </ProductShop>
   );
 }

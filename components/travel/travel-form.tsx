@@ -1,13 +1,16 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { FormRadioGroup } from '@/components/products/form-radio-group';
+import { FormSection } from '@/components/products/form-section';
+import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useFieldArray } from 'react-hook-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import type { TravelInput } from '@/lib/validation/products/travel';
 import {
   multiTripEnd,
@@ -16,8 +19,6 @@ import {
   TRAVEL_MAX_TRAVELLERS,
   type TravelFormValues,
 } from '@/lib/validation/products/travel-values';
-
-type Form = ReturnType<typeof useDraftForm<TravelFormValues, TravelInput>>;
 
 const ZONES = [
   { value: 'europe', label: 'Europa' },
@@ -32,45 +33,38 @@ const PURPOSES = [
   { value: 'work', label: 'Muncă' },
 ];
 
+const TRIP_TYPES = [
+  { value: 'single', label: 'O singură călătorie' },
+  { value: 'multi', label: 'Multi-călătorie (1 an)', hint: 'Oricâte călătorii într-un an' },
+];
+
 /** Travel: zone, destination, purpose, single or multi-trip, dates, travellers by birth date, options. */
-export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean; onSubmit: () => void }) {
-  const f = form.field;
-  const { values } = form;
+export function TravelForm({ form, busy, onSubmit }: ShopFormProps<TravelFormValues, TravelInput>) {
+  const f = form.bind;
+  const values = useFormValues(form);
   const startWindow = travelStartWindow(useBucharestToday());
   const multi = values.trip_type === 'multi';
   const validDates = /^\d{4}-\d{2}-\d{2}$/.test(values.start_date) && /^\d{4}-\d{2}-\d{2}$/.test(values.end_date);
   const days = validDates ? tripDays(values.start_date, values.end_date) : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
-
-  function setTravellers(next: { birth_date: string }[]) {
-    form.setValue('travellers', next);
-  }
+  const travellers = useFieldArray({ control: form.control, name: 'travellers' });
+  // A message about the list itself (how many): on the list, or on its root when react-hook-form keeps it there.
+  const travellersError = form.errorOf('travellers') ?? form.errorOf('travellers.root' as 'travellers');
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Date pentru oferta de călătorie" className="flex flex-col gap-8">
-      <section aria-labelledby="travel-trip" className="flex flex-col gap-4">
-        <h2 id="travel-trip" className="text-xl font-semibold">
-          Călătoria
-        </h2>
+    <form noValidate onSubmit={onSubmit} aria-label="Date pentru oferta de călătorie" className="flex flex-col gap-8">
+      <FormSection id="travel-trip" title="Călătoria">
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Zona" options={ZONES} required {...f('zone')} hint="SUA și Canada sunt incluse doar în „Toată lumea”." />
           <TextField label="Destinația" hint="Țara sau orașul principal" required autoComplete="off" {...f('destination')} />
           <SelectField label="Scopul călătoriei" options={PURPOSES} required {...f('purpose')} />
         </div>
-        <RadioGroup
+        <FormRadioGroup
+          form={form}
           name="trip_type"
           legend="Tipul asigurării"
           inline
-          value={values.trip_type}
-          onChange={(v) => form.setValue('trip_type', v)}
-          options={[
-            { value: 'single', label: 'O singură călătorie' },
-            { value: 'multi', label: 'Multi-călătorie (1 an)', hint: 'Oricâte călătorii într-un an' },
-          ]}
+          options={TRIP_TYPES}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Data plecării" type="date" min={startWindow.min} max={startWindow.max} required {...f('start_date')} />
@@ -89,58 +83,43 @@ export function TravelForm({ form, busy, onSubmit }: { form: Form; busy: boolean
             />
           )}
         </div>
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="travel-people" className="flex flex-col gap-4">
-        <h2 id="travel-people" className="text-xl font-semibold">
-          Călătorii
-        </h2>
+      <FormSection id="travel-people" title="Călătorii">
         <p className="text-sm text-muted">Prețul depinde de vârsta fiecăruia. Pentru 2 adulți și copii se aplică tariful de familie.</p>
         <ol className="flex flex-col gap-3">
-          {values.travellers.map((_, index) => (
-            <li key={index} className="flex flex-wrap items-end gap-3">
+          {travellers.fields.map((traveller, index) => (
+            <li key={traveller.id} className="flex flex-wrap items-end gap-3">
               <TextField className="min-w-56" label={`Data nașterii, călătorul ${index + 1}`} type="date" required {...f(`travellers.${index}.birth_date`)} />
-              {values.travellers.length > 1 ? (
-                <Button variant="ghost" size="sm" onClick={() => setTravellers(values.travellers.filter((__, i) => i !== index))}>
+              {travellers.fields.length > 1 ? (
+                <Button variant="ghost" size="sm" onClick={() => travellers.remove(index)}>
                   Eliminați călătorul {index + 1}
                 </Button>
               ) : null}
             </li>
           ))}
         </ol>
-        {form.errors.travellers ? <p className="text-sm font-medium text-error">{form.errors.travellers}</p> : null}
-        {values.travellers.length < TRAVEL_MAX_TRAVELLERS ? (
+        {travellersError ? <p className="text-sm font-medium text-error">{travellersError}</p> : null}
+        {travellers.fields.length < TRAVEL_MAX_TRAVELLERS ? (
           <div>
-            <Button variant="secondary" size="sm" onClick={() => setTravellers([...values.travellers, { birth_date: '' }])}>
+            <Button variant="secondary" size="sm" onClick={() => travellers.append({ birth_date: '' }, { shouldFocus: false })}>
               Adăugați un călător
             </Button>
           </div>
         ) : null}
-      </section>
+      </FormSection>
 
-      <section aria-labelledby="travel-options" className="flex flex-col gap-3">
-        <h2 id="travel-options" className="text-xl font-semibold">
-          Opțiuni
-        </h2>
-        <Checkbox label="Sporturi de iarnă" name="options.winter_sports" checked={values.options.winter_sports} onChange={(e) => form.setValue('options.winter_sports', e.target.checked)} />
-        <Checkbox label="Sporturi de vară" name="options.summer_sports" checked={values.options.summer_sports} onChange={(e) => form.setValue('options.summer_sports', e.target.checked)} />
-        <Checkbox label="Asistență rutieră" name="options.road_assistance" checked={values.options.road_assistance} onChange={(e) => form.setValue('options.road_assistance', e.target.checked)} />
-        <Checkbox
-          label="Storno (anularea călătoriei)"
-          name="options.cancellation"
-          checked={values.options.cancellation}
-          onChange={(e) => form.setValue('options.cancellation', e.target.checked)}
-        />
+      <FormSection id="travel-options" title="Opțiuni" className="flex flex-col gap-3">
+        <Checkbox label="Sporturi de iarnă" {...f('options.winter_sports')} />
+        <Checkbox label="Sporturi de vară" {...f('options.summer_sports')} />
+        <Checkbox label="Asistență rutieră" {...f('options.road_assistance')} />
+        <Checkbox label="Storno (anularea călătoriei)" {...f('options.cancellation')} />
         {values.options.cancellation ? (
           <TextField className="max-w-xs" label="Valoarea asigurată storno (EUR)" inputMode="numeric" required {...f('options.cancellation_insured_value_eur')} />
         ) : null}
-      </section>
+      </FormSection>
 
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm ofertele…">
-          Vedeți ofertele
-        </Button>
-      </div>
+      <QuoteFormSubmit form={form} busy={busy} />
     </form>
   );
 }

@@ -1,19 +1,21 @@
 'use client';
 
-import { useMemo } from 'react';
-import { ProductUnavailable } from '@/components/products/product-unavailable';
-import { QuoteFlowView } from '@/components/products/quote-flow';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/lib/api/types';
-import { sameRenewal } from '@/lib/policies/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
-import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
+import type { TravelInput } from '@/lib/validation/products/travel';
 import { emptyTravelForm, type TravelFormValues } from '@/lib/validation/products/travel-values';
 import { TravelForm } from './travel-form';
 
-const FLOW_KEY = 'travel';
+const TRAVEL: ShopProduct<TravelInput> = {
+  flowKey: 'travel',
+  productCode: 'travel',
+  productName: 'Asigurare de călătorie',
+  // zod and the schema load with the first edit or the submit, not with the page.
+  schema: () => import('@/lib/validation/products/travel').then((m) => m.travelInputSchema()),
+};
 
 type Props = {
   partnerCode: string | null;
@@ -25,10 +27,7 @@ type Props = {
 /** The travel purchase: trip and travellers → offers → details → order. */
 export function TravelShop({ partnerCode, initialStatuses, productAvailable, renewal }: Props) {
   const available = useProductAvailability('travel', initialStatuses, productAvailable);
-  const flow = useQuoteFlow({ flowKey: FLOW_KEY, productCode: 'travel', partnerCode });
   const today = useBucharestToday();
-  // zod and the schema load on the first blur or submit, not with the page.
-  const schema = useMemo(() => () => import('@/lib/validation/products/travel').then((m) => m.travelInputSchema()), []);
   const defaults = (): TravelFormValues => {
     const empty = emptyTravelForm(today);
     if (!renewal) return empty;
@@ -36,29 +35,17 @@ export function TravelShop({ partnerCode, initialStatuses, productAvailable, ren
     const value = (renewal.options as { cancellation_insured_value_eur?: string } | undefined)?.cancellation_insured_value_eur ?? '';
     return { ...merged, options: { ...merged.options, cancellation: value !== '', cancellation_insured_value_eur: value } };
   };
-  const form = useDraftForm({
-    draftKey: draftKeys(FLOW_KEY).form,
-    defaults,
-    // A renewal of another policy than the draft's starts from that policy's data.
-    overrideOnce: (v) => (renewal && !sameRenewal(v, renewal) ? defaults() : v),
-    schema,
-  });
-  if (!available) return <ProductUnavailable productName="Asigurarea de călătorie" />;
-  const input = flow.state.quote?.input as { destination?: string } | undefined;
   return (
-    <QuoteFlowView
-      flow={flow}
-      flowKey={FLOW_KEY}
-      productName="Asigurare de călătorie"
-      identity="none"
-      summary={input?.destination ? [{ label: 'Destinație', value: input.destination }] : []}
-      form={
-        <TravelForm
-          form={form}
-          busy={flow.busy}
-          onSubmit={() => void flow.submitForm(form)}
-        />
-      }
-    />
+    <ProductShop
+      available={available}
+      unavailableName="Asigurarea de călătorie"
+      product={TRAVEL}
+      partnerCode={partnerCode}
+      defaults={defaults}
+      renewal={renewal}
+      details={(input) => ({ summary: typeof input?.destination === 'string' && input.destination ? [{ label: 'Destinație', value: input.destination }] : [] })}
+    >
+      {(shop) => <TravelForm {...shop} />}
+    </ProductShop>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { FormSection } from '@/components/products/form-section';
+import type { ShopFormProps } from '@/components/products/product-shop';
+import { QuoteFormSubmit } from '@/components/products/quote-form-submit';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import { Button } from '@/components/ui/button';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import type { useDraftForm } from '@/lib/shop/use-draft-form';
+import { useFormValues } from '@/lib/forms/use-schema-form';
 import { isValidDay } from '@/lib/time/day';
 import { formatDay } from '@/lib/time/format-day';
 import type { VignetteInput } from '@/lib/validation/products/vignette';
@@ -14,8 +15,6 @@ import type { VignetteFormValues, VignetteKind } from '@/lib/validation/products
 import { formatListPrice, type VignetteOptions } from '@/lib/vignettes/catalog';
 import { isStartDateAllowed, startDateWindow, validitiesFor, validityEnd } from '@/lib/vignettes/rules';
 import { CountyPicker } from './county-picker';
-
-type Form = ReturnType<typeof useDraftForm<VignetteFormValues, VignetteInput>>;
 
 /**
  * A vignette's data: vehicle (category, plate, country, VIN for a rovinietă), then validity (start day, the
@@ -28,15 +27,12 @@ export function VignetteForm({
   form,
   busy,
   onSubmit,
-}: {
+}: ShopFormProps<VignetteFormValues, VignetteInput> & {
   kind: VignetteKind;
   tariff: VignetteOptions;
-  form: Form;
-  busy: boolean;
-  onSubmit: () => void;
 }) {
-  const f = form.field;
-  const { values } = form;
+  const f = form.bind;
+  const values = useFormValues(form);
   const today = useBucharestToday();
   const window = startDateWindow(today, tariff.start_date);
   const category = tariff.categories.find((c) => c.code === values.category) ?? null;
@@ -49,33 +45,25 @@ export function VignetteForm({
   const prefix = `vigneta-${kind}`;
 
   function chooseCategory(code: string) {
-    form.setValue('category', code);
+    form.change('category', code);
     const next = tariff.categories.find((c) => c.code === code);
     // A validity the new category does not have is dropped (C–H have no 10 or 60 days, only D1 has a day pass).
-    if (values.validity && !(next && next.prices[values.validity] !== undefined)) form.setValue('validity', '');
+    if (values.validity && !(next && next.prices[values.validity] !== undefined)) form.change('validity', '');
   }
 
   function chooseValidity(code: string) {
-    form.setValue('validity', code);
-    if (!tariff.validities.find((v) => v.code === code)?.per_county && values.counties.length > 0) form.setValue('counties', []);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
+    form.change('validity', code);
+    if (!tariff.validities.find((v) => v.code === code)?.per_county && values.counties.length > 0) form.change('counties', []);
   }
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={onSubmit}
       aria-label={kind === 'ro' ? 'Date pentru rovinietă' : 'Date pentru vinieta Ungariei'}
       className="flex flex-col gap-8"
     >
-      <section aria-labelledby={`${prefix}-vehicul`} className="flex flex-col gap-4">
-        <h2 id={`${prefix}-vehicul`} className="text-xl font-semibold">
-          Vehiculul
-        </h2>
+      <FormSection id={`${prefix}-vehicul`} title="Vehiculul">
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Categoria vehiculului"
@@ -108,11 +96,8 @@ export function VignetteForm({
             />
           ) : null}
         </div>
-      </section>
-      <section aria-labelledby={`${prefix}-valabilitate`} className="flex flex-col gap-4">
-        <h2 id={`${prefix}-valabilitate`} className="text-xl font-semibold">
-          Valabilitatea
-        </h2>
+      </FormSection>
+      <FormSection id={`${prefix}-valabilitate`} title="Valabilitatea">
         <TextField
           className="max-w-xs"
           label="Data de început"
@@ -130,7 +115,7 @@ export function VignetteForm({
             required
             value={values.validity}
             onChange={chooseValidity}
-            error={form.errors.validity}
+            error={form.errorOf('validity')}
             options={validities.map((v) => {
               const price = formatListPrice(category.prices[v.code], tariff.currency);
               return { value: v.code, label: `${v.label}: ${v.per_county ? `${price} pe județ` : price}` };
@@ -147,8 +132,8 @@ export function VignetteForm({
             selected={values.counties}
             unitPrice={category.prices[validity.code]}
             currency={tariff.currency}
-            error={form.errors.counties}
-            onChange={(codes) => form.setValue('counties', codes)}
+            error={form.errorOf('counties')}
+            onChange={(codes) => form.change('counties', codes)}
           />
         ) : null}
         <p aria-live="polite" className="font-medium">
@@ -158,12 +143,10 @@ export function VignetteForm({
           Tarifele sunt stabilite de {tariff.issuer?.name ?? 'emitent'} în {tariff.currency === 'EUR' ? 'euro' : 'forinți'}. Plătiți în
           lei, la cursul de schimb al lunii, pe care îl vedeți împreună cu prețul înainte de plată.
         </p>
-      </section>
-      <div>
-        <Button type="submit" size="lg" loading={busy} loadingLabel="Calculăm prețul…">
-          Vedeți prețul
-        </Button>
-      </div>
+      </FormSection>
+      <QuoteFormSubmit form={form} busy={busy} loadingLabel="Calculăm prețul…">
+        Vedeți prețul
+      </QuoteFormSubmit>
     </form>
   );
 }

@@ -2,16 +2,15 @@
 
 import { useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
-import { QuoteFlowView } from '@/components/products/quote-flow';
+import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useCachedProduct } from '@/components/products/use-cached-product';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { ReloadError } from '@/components/ui/reload-error';
 import type { Product, ProductStatus } from '@/lib/api/types';
 import { mergeDraft } from '@/lib/shop/paths';
-import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { formatDay } from '@/lib/time/format-day';
+import type { VignetteInput } from '@/lib/validation/products/vignette';
 import { emptyVignetteForm, type VignetteFormValues, type VignetteKind } from '@/lib/validation/products/vignette-values';
 import { vignetteOptions, type VignetteOptions, type VignetteProductCode } from '@/lib/vignettes/catalog';
 import { validityEnd } from '@/lib/vignettes/rules';
@@ -40,27 +39,7 @@ export function VignetteShop({ kind, product, initialStatuses, renewal = null }:
   const cached = useCachedProduct(code, product === null);
   const data = product ?? cached;
   const tariff = useMemo(() => vignetteOptions(data), [data]);
-  const flow = useQuoteFlow({ flowKey, productCode: code, partnerCode: null });
   const today = useBucharestToday();
-  // zod and the schema load on the first blur or submit, not with the page.
-  const schema = useMemo(
-    () => () =>
-      import('@/lib/validation/products/vignette').then((m) => {
-        if (!tariff) throw new Error('no tariff');
-        return m.vignetteInputSchema(kind, tariff);
-      }),
-    [kind, tariff],
-  );
-  const form = useDraftForm({
-    draftKey: draftKeys(flowKey).form,
-    defaults: (): VignetteFormValues => {
-      const empty = emptyVignetteForm(today, tariff);
-      return renewal ? mergeDraft(empty, renewal) : empty;
-    },
-    schema,
-    uppercase: UPPERCASE,
-  });
-
   if (!available) {
     return (
       <ProductUnavailable productName={name}>
@@ -77,15 +56,26 @@ export function VignetteShop({ kind, product, initialStatuses, renewal = null }:
       />
     );
   }
+  // The schema is the tariff's: built once the tariff is known (this shop's form is shown only then).
+  const sold: ShopProduct<VignetteInput> = {
+    flowKey,
+    productCode: code,
+    productName: product?.name ?? name,
+    schema: () => import('@/lib/validation/products/vignette').then((m) => m.vignetteInputSchema(kind, tariff)),
+  };
   return (
-    <QuoteFlowView
-      flow={flow}
-      flowKey={flowKey}
-      productName={product?.name ?? name}
-      identity="none"
-      summary={summaryOf(flow.state.quote?.input, tariff)}
-      form={<VignetteForm kind={kind} tariff={tariff} form={form} busy={flow.busy} onSubmit={() => void flow.submitForm(form)} />}
-    />
+    <ProductShop
+      product={sold}
+      partnerCode={null}
+      defaults={(): VignetteFormValues => {
+        const empty = emptyVignetteForm(today, tariff);
+        return renewal ? mergeDraft(empty, renewal) : empty;
+      }}
+      uppercase={UPPERCASE}
+      details={(input) => ({ summary: summaryOf(input, tariff) })}
+    >
+      {(shop) => <VignetteForm kind={kind} tariff={tariff} {...shop} />}
+    </ProductShop>
   );
 }
 

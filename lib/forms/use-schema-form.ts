@@ -4,10 +4,12 @@ import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
   useController,
   useForm,
+  useWatch,
   type DefaultValues,
   type FieldPath,
   type FieldPathValue,
   type FieldValues,
+  type PathValue,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -88,7 +90,7 @@ type Options<V extends FieldValues, Out> = {
 };
 
 /** What a labelled field (TextField, SelectField, TextareaField, AuthField) takes from the form. */
-export type BoundField = ReturnType<UseFormReturn['register']> & { error?: string };
+export type BoundField = ReturnType<UseFormReturn['register']> & { error?: string; defaultValue?: string | number; defaultChecked?: boolean };
 
 export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out> & {
   /** register() plus the field's message; typing clears the message, leaving the field validates it again. */
@@ -107,7 +109,20 @@ export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, O
   preload: () => void;
   /** Forgets the sessionStorage draft (after the order is placed). */
   clearDraft: () => void;
+  /**
+   * Sets a value as if the visitor had changed it (controlled widgets: radio groups, pickers, lookups): the
+   * form and its draft take it, its message (and the form's) is cleared.
+   */
+  change: <N extends FieldPath<V>>(name: N, value: PathValue<V, N>) => void;
 };
+
+/**
+ * Every current value of the form, re-rendering the caller on each change (conditional fields, live hints,
+ * controlled widgets). A hook of its own, not `watch()`, so it stays correct under the React Compiler.
+ */
+export function useFormValues<V extends FieldValues, Out>(form: SchemaForm<V, Out>): V {
+  return useWatch({ control: form.control }) as V;
+}
 
 /** A form on react-hook-form and a zod schema (see the module comment). */
 export function useSchemaForm<V extends FieldValues, Out = V>({
@@ -147,15 +162,28 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => writeDraft(draftKey, values) });
   }, [draftKey, defaults, override, reset, form]);
 
+  // Back from a page this form redirected to may restore it from the back/forward cache: ready again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      submitting.current = false;
+      setPending(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   useEffect(() => {
     if (focusRequest === 0 || typeof document === 'undefined') return;
     const scope = formElement.current?.isConnected ? formElement.current : document;
     const inside = scope === document ? 'form ' : '';
     const invalid = scope.querySelector<HTMLElement>(`${inside}[aria-invalid="true"]`);
     if (invalid) {
+      // A group marked invalid (radio buttons, checkboxes in a fieldset) gets focus on its first control.
+      const target = invalid.matches('fieldset') ? (invalid.querySelector<HTMLElement>('input, select, textarea') ?? invalid) : invalid;
       // Brought into view below the sticky header (the page's scroll padding), even while a smooth scroll runs.
-      invalid.focus({ preventScroll: true });
-      invalid.scrollIntoView?.({ block: 'center', behavior: 'instant' });
+      target.focus({ preventScroll: true });
+      target.scrollIntoView?.({ block: 'center', behavior: 'instant' });
     } else {
       scope.querySelector<HTMLElement>(`${inside}[data-form-error]`)?.focus();
     }
@@ -179,7 +207,17 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
         clearErrors([name, FORM_ERROR] as never);
       },
     });
-    return { ...registered, onBlur: (event) => (leavesForSubmit(event) ? Promise.resolve() : registered.onBlur(event)), error: errorOf(name) };
+    // The default in the server HTML too (a page without JavaScript shows it; react-hook-form sets values only
+    // once the page runs), as the uncontrolled control's initial value or state.
+    const initial = valueAt(defaults, name);
+    const shown =
+      typeof initial === 'boolean' ? { defaultChecked: initial } : typeof initial === 'string' || typeof initial === 'number' ? { defaultValue: initial } : {};
+    return {
+      ...registered,
+      ...shown,
+      onBlur: (event) => (leavesForSubmit(event) ? Promise.resolve() : registered.onBlur(event)),
+      error: errorOf(name),
+    };
   };
 
   const showErrors = (messages: Record<string, string>) => {
@@ -247,6 +285,11 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
     clearDraft: () => {
       if (draftKey) clearDraft(draftKey);
     },
+    change: (name, value) => {
+      form.setValue(name, value, { shouldDirty: true });
+      lazy.preload();
+      clearErrors([name, FORM_ERROR] as never);
+    },
   } as SchemaForm<V, Out>;
 }
 
@@ -289,4 +332,11 @@ function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {})
     out[prefix] = value;
   }
   return out;
+}
+
+/** The value at a dotted path (`vehicle.make`, `travellers.0.birth_date`). */
+function valueAt(source: unknown, path: string): unknown {
+  let node = source;
+  for (const key of path.split('.')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
 }

@@ -1,25 +1,4 @@
-/** Reading and immutably writing nested form values by dotted path (`vehicle.make`, `travellers.0.birth_date`). */
-export function getIn(source: unknown, path: string): unknown {
-  let current: unknown = source;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
-export function setIn<T>(source: T, path: string, value: unknown): T {
-  const [head, ...rest] = path.split('.');
-  const container: unknown = source ?? {};
-  const next = rest.length === 0 ? value : setIn((container as Record<string, unknown>)[head], rest.join('.'), value);
-  if (Array.isArray(container)) {
-    const copy = container.slice();
-    copy[Number(head)] = next;
-    return copy as T;
-  }
-  return { ...(container as Record<string, unknown>), [head]: next } as T;
-}
-
+/** Merging a stored form draft over the current defaults. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { clearDraft, readDraft, subscribeDraft, writeDraft } from './draft-store';
 import { mergeDraft } from './paths';
 
@@ -8,16 +8,13 @@ type Updater<T> = T | ((previous: T) => T);
 
 /**
  * Form values kept in sessionStorage under `key` (see draft-store.ts); `defaults` fill what the draft lacks.
- * `overrideOnce` (e.g. plate and VIN taken from the route) is applied over a stored draft once, on mount.
  * Returns [values, setValues, clear].
  */
 export function useFormDraft<T>(
   key: string,
   defaults: T | (() => T),
-  overrideOnce?: (values: T) => T,
 ): [T, (next: Updater<T>) => void, () => void] {
   const [initial] = useState(defaults);
-  const [override] = useState(() => overrideOnce);
   const subscribe = useCallback((listener: () => void) => subscribeDraft(key, listener), [key]);
   const draft = useSyncExternalStore(
     subscribe,
@@ -25,11 +22,6 @@ export function useFormDraft<T>(
     () => undefined,
   );
   const values = useMemo(() => (draft === undefined ? initial : mergeDraft(initial, draft)), [draft, initial]);
-
-  useEffect(() => {
-    const stored = readDraft(key);
-    if (override && stored !== undefined) writeDraft(key, override(mergeDraft(initial, stored)));
-  }, [key, initial, override]);
 
   const setValues = useCallback(
     (next: Updater<T>) => {

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { createQuote, type Quote } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
 import type { ProductCode } from '@/lib/api/types';
-import { VALIDATION_UNAVAILABLE } from './use-draft-form';
 import { readDraft } from './draft-store';
 import { useFormDraft } from './use-form-draft';
 
@@ -78,7 +77,8 @@ export function useQuoteFlow({ flowKey, productCode, partnerCode }: { flowKey: s
   }, [flowKey, setState]);
 
   const requestQuote = useCallback(
-    async (input: unknown, onFieldErrors: (errors: Record<string, string[]>) => void) => {
+    /** `onFieldErrors` gets a 422 whose field errors belong next to the form's fields. */
+    async (input: unknown, onFieldErrors?: (error: unknown) => void) => {
       setBusy(true);
       setError(null);
       try {
@@ -89,31 +89,13 @@ export function useQuoteFlow({ flowKey, productCode, partnerCode }: { flowKey: s
         else pushStep('offers', from);
         scrollToTop();
       } catch (e) {
-        if (isApiError(e) && Object.keys(e.fieldErrors).length > 0) onFieldErrors(e.fieldErrors);
+        if (isApiError(e) && Object.keys(e.fieldErrors).length > 0) onFieldErrors?.(e);
         setError(isApiError(e) ? e.prettyMessage : QUOTE_ERROR);
       } finally {
         setBusy(false);
       }
     },
     [productCode, partnerCode, setState],
-  );
-
-  /**
-   * The product form's submit: validates it (its schema may still be loading) and, when valid, asks for the
-   * offers; a schema that cannot load is reported and nothing is sent.
-   */
-  const submitForm = useCallback(
-    async (form: { validate: () => Promise<unknown>; setServerErrors: (errors: Record<string, string[]>) => void }) => {
-      let input: unknown;
-      try {
-        input = await form.validate();
-      } catch {
-        setError(VALIDATION_UNAVAILABLE);
-        return;
-      }
-      if (input) await requestQuote(input, form.setServerErrors);
-    },
-    [requestQuote],
   );
 
   const chooseOffer = useCallback(
@@ -151,7 +133,7 @@ export function useQuoteFlow({ flowKey, productCode, partnerCode }: { flowKey: s
   // A details step without a chosen offer (e.g. an old draft) falls back to the offers.
   const step: QuoteStep = state.step === 'details' && !offer ? (state.quote ? 'offers' : 'form') : state.step === 'offers' && !state.quote ? 'form' : state.step;
 
-  return { state, step, offer, busy, error, requestQuote, submitForm, chooseOffer, goTo, reset };
+  return { state, step, offer, busy, error, requestQuote, chooseOffer, goTo, reset };
 }
 
 export type QuoteFlow = ReturnType<typeof useQuoteFlow>;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { addDaysToDay } from '@/lib/time/day';
 
 export { daysBetween, isValidDay } from '@/lib/time/day';
@@ -43,16 +42,6 @@ export function dayWindow(today: string, minDays: number, maxDays: number): { mi
 export function displayDay(day: string): string {
   const [y, m, d] = day.split('-');
   return `${d}.${m}.${y}`;
-}
-
-/** Field path → first message, from a failed parse (dotted paths, as the backend's 422). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in result)) result[key] = issue.message;
-  }
-  return result;
 }
 
 export { ROMANIAN_COUNTIES } from '@/lib/geo/counties';
