@@ -35,7 +35,8 @@ describe('purchase forms with the schema loaded on demand', () => {
     const user = userEvent.setup();
     render(<RcaFields schema={loadRcaSchema} onValid={onValid} />);
     await user.click(screen.getByLabelText('Marca'));
-    await user.tab();
+    // Leaving for another field validates (leaving for the submit button does not: the submit validates all).
+    await user.click(screen.getByLabelText('Serie de șasiu (VIN)'));
     await waitFor(() => expect(screen.getByLabelText('Marca')).toHaveAccessibleDescription(rcaMessages.make));
     await user.click(screen.getByRole('button', { name: 'Vedeți ofertele' }));
     await waitFor(() => expect(screen.getByLabelText('Serie de șasiu (VIN)')).toHaveAttribute('aria-invalid', 'true'));

@@ -81,8 +81,9 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
     },
   });
 
-  // A signed-in customer's profile fills what is still empty.
-  const { getValues, change } = form;
+  // A signed-in customer's profile fills what is still empty. A fill, not an edit: the messages stay (a guest who
+  // has just become a customer through this step's own submit must still read why the order was not placed).
+  const { getValues, setValue } = form;
   useEffect(() => {
     if (!authenticated) return;
     let cancelled = false;
@@ -91,7 +92,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
         if (cancelled) return;
         const c = getValues('customer');
         const pick = (current: string, fromProfile: string | undefined | null) => current || fromProfile || '';
-        change('customer', {
+        setValue('customer', {
           ...c,
           first_name: pick(c.first_name, profile.first_name),
           last_name: pick(c.last_name, profile.last_name),
@@ -113,7 +114,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
     return () => {
       cancelled = true;
     };
-  }, [authenticated, getValues, change]);
+  }, [authenticated, getValues, setValue]);
 
   const onSubmit = form.submit(async (parsed) => {
     try {
