@@ -48,7 +48,9 @@ test.describe.serial('unavailable product', { tag: '@global-state' }, () => {
     await page.goto('/');
     const house = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Asigurare de locuință' }) });
     await expect(house.getByRole('link', { name: 'Calculați locuința' })).toBeVisible();
-    // Signed out, the tab still subscribes to the public `site` channel once the page is idle.
+    // Signed out, the tab still subscribes to the public `site` channel: once the visitor interacts (or 10 s
+    // after the page started; never during its load).
+    await house.hover();
     await expect
       .poll(() => frames.some((f) => f.includes('subscription_succeeded') && f.includes('"site"')), { timeout: 15_000 })
       .toBe(true);

@@ -57,6 +57,19 @@ test('/account/orders makes no Intl call while it loads, and shows when each ord
   await expect(orders.first()).toContainText(/\d{1,2} [a-zăâîșț]+ \d{4}, \d{2}:\d{2}/);
 });
 
+test('a guest\'s home page opens no realtime connection while it loads, and opens it once the visitor interacts', async ({ page }) => {
+  // pusher-js (18 KB gzip) and its websocket are not part of a guest's page load (issue 17); the public channel
+  // still comes, at the first interaction or 10 s after the page started.
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto('/');
+  await expect(page.locator('next-route-announcer')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  expect(sockets).toEqual([]);
+  await page.mouse.move(10, 10);
+  await expect.poll(() => sockets.some((url) => url.includes('/app/'))).toBe(true);
+});
+
 test('start-up and on-demand chunks are served marked for eager compilation, a page\'s own chunks are not', async ({ page }) => {
   // scripts/compile-hints.mjs: V8 compiles the marked chunks on a background thread while they load.
   const { rootMainFiles } = JSON.parse(readFileSync('.next/build-manifest.json', 'utf8')) as { rootMainFiles: string[] };

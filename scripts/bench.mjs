@@ -17,7 +17,9 @@
  * Options (environment): BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), LIGHTHOUSE_RUNS
  * (default 5, as Lighthouse's own guidance on variability suggests), BENCH_SKIP_LIGHTHOUSE=1, BENCH_PAGES (comma-separated labels, e.g. `/rca,/travel`: Lighthouse on
  * those pages only), BENCH_FORM_FACTORS (default `mobile,desktop`), BENCH_SKIP_HTTP=1 (no autocannon runs),
- * BENCH_PORT_OFFSET (added to every port, default 0).
+ * BENCH_PORT_OFFSET (added to every port, default 0), BENCH_HTTP (comma-separated label prefixes, e.g.
+ * `baseline /dynamic,/ signed in`: those autocannon runs only), BENCH_CPU_PROF (a directory: both web servers run
+ * with `node --cpu-prof` and write their profile there when the bench stops them).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -255,8 +257,10 @@ async function main() {
   });
   await waitFor(`${BACKEND}/api/v1/maintenances/status`);
   const webServer = await buildServer();
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+  const profileArgs = (label) => (profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${label.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`] : []);
   const startWeb = (label, port, url, extraEnv = {}) =>
-    start(label, [webServer, '-p', String(port)], {
+    start(label, [...profileArgs(label), webServer, '-p', String(port)], {
       BACKEND_API_URL: BACKEND,
       PRODUCTS_API_URL: BACKEND,
       WEB_APP_URL: url,
@@ -312,7 +316,9 @@ async function main() {
     ['/faq signed out, cache off (1 conn)', `${UNCACHED}/faq`, {}, 1],
     ['/faq signed in, proxy 2FA check (1 conn)', `${UNCACHED}/faq`, { cookie }, 1],
   ];
-  for (const [label, url, headers, connections, server] of process.env.BENCH_SKIP_HTTP ? [] : httpRuns) {
+  const onlyHttp = process.env.BENCH_HTTP?.split(',').map((p) => p.trim()).filter(Boolean);
+  const selectedRuns = onlyHttp ? httpRuns.filter(([label]) => onlyHttp.some((p) => label.startsWith(p))) : httpRuns;
+  for (const [label, url, headers, connections, server] of process.env.BENCH_SKIP_HTTP ? [] : selectedRuns) {
     process.stdout.write(`[bench] autocannon ${label} (${connections} connections, ${DURATION} s)…\n`);
     const before = server ? rssMb(server.pid) : null;
     let peak = before;
@@ -330,7 +336,8 @@ async function main() {
 
   const byTarget = Object.fromEntries(results.http.map((r) => [r.target, r]));
   const lhBy = (page, ff) => results.lighthouse.find((r) => r.page === page && r.formFactor === ff);
-  const http = results.http.length > 0;
+  // The summary and the server targets need every run; a BENCH_HTTP selection prints its table only.
+  const http = results.http.length === httpRuns.length;
   const homeMobile = lhBy('/', 'mobile');
   const baselineMobile = lhBy('baseline /', 'mobile');
   results.summary = {
@@ -384,7 +391,7 @@ async function main() {
     console.log(`\nLighthouse (performance; median of ${LIGHTHOUSE_RUNS} runs per page, every run's score and TBT beside it)`);
     console.table(results.lighthouse.map((r) => ({ ...r, finalUrl: undefined })));
   }
-  if (http) {
+  if (results.http.length) {
     console.log(`\nHTTP (${DURATION} s each)`);
     console.table(results.http);
   }

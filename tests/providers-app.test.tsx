@@ -87,9 +87,11 @@ describe('AppProviders', () => {
     await waitFor(() => expect(useSystemStore.getState().clientIp).toBe('198.51.100.7'));
     expect(useAuthStore.getState().authenticated).toBe(false);
     expect(fetchUser).not.toHaveBeenCalled();
-    // Once the page is idle (jsdom has no requestIdleCallback: after the fallback delay), without a user channel.
+    // Not while the page starts: once the visitor interacts (or 10 s later), then when idle, without a user channel.
+    // (tests/providers-realtime-connector.test.tsx times it.)
     expect(connectRealtime).not.toHaveBeenCalled();
-    await waitFor(() => expect(connectRealtime).toHaveBeenCalledWith(config.pusher, null), { timeout: 6000 });
+    window.dispatchEvent(new Event('pointerdown'));
+    await waitFor(() => expect(connectRealtime).toHaveBeenCalledWith(config.pusher, null));
     expect(connectRealtime.mock.calls.every(([, id]) => id === null)).toBe(true);
   });
 

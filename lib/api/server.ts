@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import { getSessionToken, requestClient } from '@/lib/session/server';
 import { backendBaseFor, sessionHeaders } from '@/lib/session/session';
 import { noteBackendFailure } from '@/lib/server/render-health';
@@ -73,13 +74,25 @@ function sharedPublicRead<T>(key: string, load: () => Promise<BackendAnswer<T>>)
   return fresh.answer as Promise<BackendAnswer<T>>;
 }
 
+/**
+ * A customer's reads are shared within one render (React `cache`: per request, nothing kept across requests):
+ * an account page and its layout's expiring banner both read /api/v1/policies, and paid two backend round trips
+ * for one answer. Keyed by path, query and token; a failure is shared too (each caller handles it its own way).
+ */
+const sessionRead = cache(
+  (path: string, query: string, token: string | null): Promise<BackendAnswer<unknown>> =>
+    callBackendFor<unknown>(path, { token, query: Object.fromEntries(new URLSearchParams(query)) }),
+);
+
 /** Like backendFetch, with the response headers (e.g. x-site-product-statuses). */
 export async function backendRequest<T>(path: string, options: BackendFetchOptions = {}): Promise<BackendAnswer<T>> {
   const method = options.method ?? 'GET';
-  if (method === 'GET' && options.token === null && !options.signal) {
+  if (method === 'GET' && !options.signal) {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
-    return sharedPublicRead(`${path}?${query.toString()}`, () => callBackendFor<T>(path, options));
+    if (options.token === null) return sharedPublicRead(`${path}?${query.toString()}`, () => callBackendFor<T>(path, options));
+    const token = options.token === undefined ? await getSessionToken() : options.token;
+    return sessionRead(path, query.toString(), token) as Promise<BackendAnswer<T>>;
   }
   return callBackendFor<T>(path, options);
 }

@@ -1,5 +1,3 @@
-import { parseCookie } from 'cookie';
-
 /**
  * XSRF double-submit token of SPEC §9: the BFF issues the readable cookie `XSRF-TOKEN`; writes send its value
  * in `X-XSRF-TOKEN` (axios does it from xsrfCookieName/xsrfHeaderName; plain fetch callers use readXsrfToken()).
@@ -7,9 +5,24 @@ import { parseCookie } from 'cookie';
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
+/**
+ * One cookie of `document.cookie` (the first of that name, decoded). Not the `cookie` package: it is CommonJS, so
+ * all of it (the serializer and its checks, 1.5 KB gzip) went into the JavaScript of every page's first load.
+ */
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
-  return parseCookie(document.cookie)[name] ?? null;
+  for (const pair of document.cookie.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
 }
 
 export function readXsrfToken(): string | null {
