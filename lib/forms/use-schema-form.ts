@@ -111,7 +111,9 @@ export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, O
   clearDraft: () => void;
   /**
    * Sets a value as if the visitor had changed it (controlled widgets: radio groups, pickers, lookups): the
-   * form and its draft take it, its message (and the form's) is cleared.
+   * form and its draft take it, its message (and the form's) is cleared. It does not start loading the schema:
+   * a lookup may fill the form while the page loads (/rca/<plate>/<vin>), and building the schema reads today's
+   * Bucharest day, a time-zone Intl call a page must not make while it loads; typing or the submit loads it.
    */
   change: <N extends FieldPath<V>>(name: N, value: PathValue<V, N>) => void;
 };
@@ -287,7 +289,6 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
     },
     change: (name, value) => {
       form.setValue(name, value, { shouldDirty: true });
-      lazy.preload();
       clearErrors([name, FORM_ERROR] as never);
     },
   } as SchemaForm<V, Out>;
