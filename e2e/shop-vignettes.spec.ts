@@ -225,6 +225,8 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
       await page.goto(path);
       const form = page.getByRole('combobox', { name: 'Categoria vehiculului' });
       await expect(form).toBeVisible({ timeout: 25_000 });
+      // A guest's realtime connection opens at the first interaction (or 10 s after the page started).
+      await form.hover();
       await setProductFlags(request, backendURL, { [flag]: false });
       await expect(page.getByText(`${name} nu este disponibilă momentan`)).toBeVisible({ timeout: 25_000 });
       await expect(form).toHaveCount(0);
@@ -234,6 +236,7 @@ test.describe('road vignettes', { tag: '@global-state' }, () => {
       await page.goto('/');
       const flags = page.getByRole('region', { name: 'Viniete' });
       await expect(flags.getByRole('link', { name: field })).toHaveAttribute('href', path, { timeout: 25_000 });
+      await flags.getByRole('link', { name: field }).hover();
       await setProductFlags(request, backendURL, { [flag]: false });
       await expect(flags.getByRole('link', { name: field })).toHaveCount(0, { timeout: 25_000 });
       await expect(flags.getByText(field)).toBeVisible();
