@@ -18,6 +18,12 @@ export default defineConfig([
               group: ['@/stores', '@/stores/*', '**/stores/*'],
               message: 'lib/api returns data: update stores in the calling hook or use case (lib/session/*, components/**/use-*.ts).',
             },
+            {
+              // The use cases that update stores call lib/api, never the other way round (the error catalogue's
+              // logout is registered by the app: onSessionRefused in lib/api/client.ts).
+              group: ['@/lib/session/end-session', '@/lib/session/sign-in', '@/lib/session/two-factor-providers', '@/lib/shop/product-cache'],
+              message: 'lib/api must not call the use cases that update stores; register a handler instead (see onSessionRefused).',
+            },
           ],
         },
       ],

@@ -20,6 +20,8 @@ vi.mock('@/lib/api/system', () => ({
 }));
 const fetchUser = vi.fn();
 vi.mock('@/lib/api/auth', () => ({ fetchUser: () => fetchUser() }));
+const logoutAtBff = vi.fn();
+vi.mock('@/lib/api/logout', () => ({ logoutAtBff: () => logoutAtBff() }));
 let pathname = '/';
 vi.mock('next/navigation', () => ({ usePathname: () => pathname }));
 
@@ -107,6 +109,16 @@ describe('AppProviders', () => {
     renderApp({ signedIn: true });
     await waitFor(() => expect(connectRealtime).toHaveBeenCalled());
     act(() => useAuthStore.getState().clear());
+    expect(disconnectRealtime).toHaveBeenCalled();
+  });
+
+  it('a session the backend refuses (the error catalogue) is ended through the session layer: stores cleared, realtime off', async () => {
+    logoutAtBff.mockResolvedValue(undefined);
+    renderApp({ signedIn: true });
+    await waitFor(() => expect(useAuthStore.getState().user).toEqual(user));
+    browserEffects.logout();
+    await waitFor(() => expect(useAuthStore.getState().authenticated).toBe(false));
+    expect(logoutAtBff).toHaveBeenCalledTimes(1);
     expect(disconnectRealtime).toHaveBeenCalled();
   });
 

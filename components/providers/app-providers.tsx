@@ -1,7 +1,9 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { onSessionRefused } from '@/lib/api/client';
 import type { PublicConfig } from '@/lib/config/env';
+import { endSession } from '@/lib/session/end-session';
 import type { BucharestDay } from '@/lib/time/day';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
@@ -43,6 +45,9 @@ export function AppProviders({ config, signedIn, clientIp = null, today, buildId
   const userId = useAuthStore((s) => s.user?.id ?? null);
   // Before hydration trust the cookie; afterwards the store (it follows client-side sign-in and logout).
   const active = hydrated ? authenticated : signedIn;
+  // The API client's error catalogue ends a session the backend refuses through the session layer (lib/api reaches
+  // no store itself).
+  useEffect(() => onSessionRefused(() => void endSession({ reason: 'unauthorized' })), []);
 
   return (
     <PublicConfigContext value={config}>

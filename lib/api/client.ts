@@ -31,7 +31,6 @@ import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { notify } from '@/lib/toast';
 import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { apiErrorFromResponse } from './errors';
-import { endSession } from '@/lib/session/end-session';
 
 export type Envelope<T> = { data: T };
 
@@ -61,12 +60,29 @@ export const browserEffects: CatalogueEffects = {
     window.location.assign(twoFactorCheckPath(`${window.location.pathname}${window.location.search}`));
   },
   logout: () => {
-    void endSession({ reason: 'unauthorized' });
+    if (sessionRefusedHandler) sessionRefusedHandler();
+    // Nothing registered (cannot happen once the app has mounted): at least leave for the sign-in page.
+    else if (typeof window !== 'undefined') window.location.assign('/authenticate');
   },
   toastErrors: (messages) => {
     for (const message of messages) void notify.error(message, { toastId: `422:${message}` });
   },
 };
+
+let sessionRefusedHandler: (() => void) | null = null;
+
+/**
+ * What the error catalogue does when the backend refuses the session (HTTP 401/403 other than two_factor_required):
+ * the session layer registers it (components/providers/app-providers.tsx: lib/session/end-session.ts ends the
+ * session in every tab, clears the stores and goes to /authenticate), so this module reaches no store.
+ * Returns the unregister.
+ */
+export function onSessionRefused(handler: () => void): () => void {
+  sessionRefusedHandler = handler;
+  return () => {
+    if (sessionRefusedHandler === handler) sessionRefusedHandler = null;
+  };
+}
 
 type ResponseListener = (response: AxiosResponse) => void;
 
