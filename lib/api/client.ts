@@ -61,7 +61,9 @@ export const browserEffects: CatalogueEffects = {
   },
   logout: () => {
     if (sessionRefusedHandler) sessionRefusedHandler();
-    // Nothing registered (cannot happen once the app has mounted): at least leave for the sign-in page.
+    // Nothing registered (cannot happen once the app has mounted): at least leave for the sign-in page, by a full
+    // navigation so that the proxy re-reads the session.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     else if (typeof window !== 'undefined') window.location.assign('/authenticate');
   },
   toastErrors: (messages) => {
