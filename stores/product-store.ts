@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Product, ProductStatus } from '@/lib/api/types';
+import type { Product, ProductStatus } from '@/contract/types';
 
 /**
  * Products (SPEC §3/§4), localStorage `productStore`: productStatuses, travelProduct, rcaProduct,

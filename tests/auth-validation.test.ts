@@ -8,7 +8,7 @@ import {
   resetPasswordSchema,
   otpCodeField,
 } from '@/lib/validation/auth';
-import { serverFieldErrors, validateForm } from '@/lib/validation/form-errors';
+import { serverFieldErrors, validateForm } from '@/contract/field-errors';
 import { z } from 'zod';
 
 // The two-factor forms validate the code field by itself; a one-field schema for validateForm's error map.

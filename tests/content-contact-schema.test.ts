@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessages, contactSchema, fieldErrorsOf } from '@/lib/validation/contact';
+import { contactMessages, contactSchema } from '@/lib/validation/contact';
+import { fieldErrorsOf } from '@/contract/field-errors';
 
 const valid = {
   name: 'Ana Popescu',

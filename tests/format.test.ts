@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLeiFromBani } from '@/lib/format/money';
+import { formatLeiFromBani } from '@/contract/money';
 
 describe('formatLeiFromBani', () => {
   it.each([

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDraftCache } from '@/lib/shop/draft-store';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { toBucharestDay } from '@/lib/time';
-import { emptyRcaForm } from '@/lib/validation/products/rca-values';
+import { emptyRcaForm } from '@/contract/products/rca-values';
 import { rcaMessages } from '@/lib/validation/products/rca';
 
 const loadRcaSchema = () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cnpControlDigit, cuiControlDigit } from '@/lib/validation/formats';
+import { cnpControlDigit, cuiControlDigit } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
-import { fieldErrorsOf } from '@/lib/validation/products/common';
+import { fieldErrorsOf } from '@/contract/field-errors';
 import { customerMessages, detailsSchema, emptyDetailsForm } from '@/lib/validation/products/customer';
 import { emptyHouseForm, houseInputSchema, houseMessages, houseStartWindow } from '@/lib/validation/products/house';
 import { emptyRcaForm, rcaInputSchema, rcaMessages, rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca';

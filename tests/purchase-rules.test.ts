@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '@/lib/api/checkout';
-import { latestStartDay, renewalStartDay } from '@/lib/policies/renewal';
+import { latestStartDay, renewalStartDay } from '@/contract/renewal';
 import { rankOffers } from '@/lib/shop/offers';
-import { cuiControlDigit, isValidCui } from '@/lib/validation/formats';
+import { cuiControlDigit, isValidCui } from '@/contract/formats';
 import { emptyRcaForm, rcaInputSchema, rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca';
 
 describe('renewal start (Europe/Bucharest days)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { movedTrip, renewalRefs, renewedEndsOn, sameRenewal } from '@/lib/policies/renewal';
-import { fieldErrorsOf } from '@/lib/validation/products/common';
+import { movedTrip, renewalRefs, renewedEndsOn, sameRenewal } from '@/contract/renewal';
+import { fieldErrorsOf } from '@/contract/field-errors';
 import { emptyHouseForm, houseInputSchema, houseStartWindow } from '@/lib/validation/products/house';
 import { emptyTireForm, tireInputSchema, tireMessages, tireRenewalStartWindow } from '@/lib/validation/products/tire';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bucharestDayAt, bucharestWallTimeToDate, formatDate, formatDateTime, formatInBucharest, toBucharestDay } from '@/lib/time';
-import { addDaysToDay } from '@/lib/time/day';
-import { formatDay } from '@/lib/time/format-day';
-import * as day from '@/lib/time/day';
+import { addDaysToDay } from '@/contract/day';
+import { formatDay } from '@/contract/format-day';
+import * as day from '@/contract/day';
 
 describe('Europe/Bucharest formatting', () => {
   it('formats in Romanian by default, French and English on request', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, HU_VIGNETTE_TARIFF, RO_VIGNETTE_TARIFF, VIGNETTE_ISSUERS } from '@/backend/src/db/vignette-data';
-import { fieldErrorsOf } from '@/lib/validation/products/common-values';
+import { fieldErrorsOf } from '@/contract/field-errors';
 import { emptyVignetteForm, vignetteInputSchema, type VignetteFormValues } from '@/lib/validation/products/vignette';
 import { formatExchangeRate, formatListPrice, formatRateMonth, isVignetteProduct, vignetteOptions } from '@/lib/vignettes/catalog';
 

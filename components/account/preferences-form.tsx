@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { isApiError } from '@/lib/api/errors';
-import type { Preferences } from '@/lib/api/types';
+import type { Preferences } from '@/contract/types';
 import { DATE_LOCALES, preferencesSchema } from '@/lib/validation/account';
 import { useSystemStore } from '@/stores/system-store';
 

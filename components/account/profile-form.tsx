@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useFieldForm } from '@/components/ui/use-field-form';
-import { isRomanianCounty, ROMANIAN_COUNTIES } from '@/lib/geo/counties';
+import { isRomanianCounty, ROMANIAN_COUNTIES } from '@/contract/counties';
 import { isApiError } from '@/lib/api/errors';
-import type { Profile } from '@/lib/api/types';
-import { fieldErrorsOf } from '@/lib/validation/contact';
+import type { Profile } from '@/contract/types';
+import { fieldErrorsOf } from '@/contract/field-errors';
 import { profileFormSchema, type ProfilePayload } from '@/lib/validation/account';
 
 export type SaveProfile = (payload: ProfilePayload) => Promise<Profile>;

@@ -1,6 +1,6 @@
 'use client';
 
-import { PASSWORD_POLICY_HINT } from '@/lib/validation/password-rules';
+import { PASSWORD_POLICY_HINT } from '@/contract/password-rules';
 import { AuthField } from './auth-field';
 
 type PasswordField = 'password' | 'password_confirmation';

@@ -2,7 +2,7 @@
 
 import { useRef, useState, type FormEvent } from 'react';
 import { verifyCode } from '@/lib/api/two-factor';
-import type { TwoFactorProviderCode } from '@/lib/api/types';
+import type { TwoFactorProviderCode } from '@/contract/types';
 import { AUTH_MESSAGES, otpCodeField, recoveryCodeField } from '@/lib/validation/auth';
 import { Spinner } from '@/components/ui/spinner';
 import { RecoveryCodeInput } from './recovery-code-input';

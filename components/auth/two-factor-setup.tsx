@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { generateCode, generateQrCode, listProviders, listUserProviders, verifyCode, type QrCode } from '@/lib/api/two-factor';
-import type { TwoFactorProvider, TwoFactorProviderCode } from '@/lib/api/types';
+import type { TwoFactorProvider, TwoFactorProviderCode } from '@/contract/types';
 import { useAuthStore } from '@/stores/auth-store';
 import { AUTH_MESSAGES, otpCodeField } from '@/lib/validation/auth';
 import { Alert } from '@/components/ui/alert';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api/errors';
-import { serverFieldErrors, validateForm, type FieldErrorMap } from '@/lib/validation/form-errors';
+import { serverFieldErrors, validateForm, type FieldErrorMap } from '@/contract/field-errors';
 
 /** Romanian fallback for failures that carry no message (network down, unexpected answer). */
 export const UNKNOWN_ERROR = 'A apărut o eroare. Vă rugăm să încercați din nou.';

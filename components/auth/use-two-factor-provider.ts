@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { listUserProviders } from '@/lib/api/two-factor';
-import type { UserTwoFactorProvider } from '@/lib/api/types';
+import type { UserTwoFactorProvider } from '@/contract/types';
 
 /** The provider a check uses: the user's default enabled one, else any enabled one. */
 function checkProvider(providers: UserTwoFactorProvider[] | null): UserTwoFactorProvider | null {

@@ -11,9 +11,9 @@ import {
   CONTACT_SUBJECTS,
   contactSchema,
   emptyContactForm,
-  fieldErrorsOf,
   type ContactPayload,
 } from '@/lib/validation/contact';
+import { fieldErrorsOf } from '@/contract/field-errors';
 import { TextareaField } from '@/components/ui/textarea-field';
 
 type Values = typeof emptyContactForm;

@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import { lookupCompany } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
 import type { FieldProps } from '@/lib/shop/use-draft-form';
-import { isValidCui, normalizeCui } from '@/lib/validation/formats';
+import { isValidCui, normalizeCui } from '@/contract/formats';
 
 type Props = {
   /** The form's `field(name)` helper (value, onChange, onBlur, error). */

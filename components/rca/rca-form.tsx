@@ -10,13 +10,13 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { lookupVehicle } from '@/lib/api/checkout';
 import { readDraft } from '@/lib/shop/draft-store';
-import { formatDay } from '@/lib/time/format-day';
+import { formatDay } from '@/contract/format-day';
 import { isApiError } from '@/lib/api/errors';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
-import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
+import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/contract/formats';
 import type { RcaInput } from '@/lib/validation/products/rca';
-import { rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca-values';
-import { renewedEndsOn } from '@/lib/policies/renewal';
+import { rcaStartWindow, type RcaFormValues } from '@/contract/products/rca-values';
+import { renewedEndsOn } from '@/contract/renewal';
 import { FUEL_OPTIONS, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
 
 type Form = ReturnType<typeof useDraftForm<RcaFormValues, RcaInput>>;

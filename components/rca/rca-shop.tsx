@@ -5,11 +5,11 @@ import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import type { ProductStatus } from '@/lib/api/types';
-import { sameRenewal } from '@/lib/policies/renewal';
+import type { ProductStatus } from '@/contract/types';
+import { sameRenewal } from '@/contract/renewal';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-values';
+import { emptyRcaForm, type RcaFormValues } from '@/contract/products/rca-values';
 import { RcaForm } from './rca-form';
 
 const FLOW_KEY = 'rca';

@@ -8,9 +8,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { useDraftForm } from '@/lib/shop/use-draft-form';
 import type { TireInput } from '@/lib/validation/products/tire';
-import { renewedEndsOn } from '@/lib/policies/renewal';
-import { formatDay } from '@/lib/time/format-day';
-import { tirePurchaseWindow, tireRenewalStartWindow, type TireFormValues } from '@/lib/validation/products/tire-values';
+import { renewedEndsOn } from '@/contract/renewal';
+import { formatDay } from '@/contract/format-day';
+import { tirePurchaseWindow, tireRenewalStartWindow, type TireFormValues } from '@/contract/products/tire-values';
 
 type Form = ReturnType<typeof useDraftForm<TireFormValues, TireInput>>;
 

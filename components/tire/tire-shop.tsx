@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import type { ProductCode } from '@/lib/api/types';
-import { sameRenewal } from '@/lib/policies/renewal';
+import type { ProductCode } from '@/contract/types';
+import { sameRenewal } from '@/contract/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { emptyTireForm, type TireFormValues } from '@/lib/validation/products/tire-values';
+import { emptyTireForm, type TireFormValues } from '@/contract/products/tire-values';
 import { TireForm } from './tire-form';
 
 type Props = {

@@ -15,7 +15,7 @@ import {
   tripDays,
   TRAVEL_MAX_TRAVELLERS,
   type TravelFormValues,
-} from '@/lib/validation/products/travel-values';
+} from '@/contract/products/travel-values';
 
 type Form = ReturnType<typeof useDraftForm<TravelFormValues, TravelInput>>;
 

@@ -5,12 +5,12 @@ import { ProductUnavailable } from '@/components/products/product-unavailable';
 import { QuoteFlowView } from '@/components/products/quote-flow';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import type { ProductStatus } from '@/lib/api/types';
-import { sameRenewal } from '@/lib/policies/renewal';
+import type { ProductStatus } from '@/contract/types';
+import { sameRenewal } from '@/contract/renewal';
 import { mergeDraft } from '@/lib/shop/paths';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
-import { emptyTravelForm, type TravelFormValues } from '@/lib/validation/products/travel-values';
+import { emptyTravelForm, type TravelFormValues } from '@/contract/products/travel-values';
 import { TravelForm } from './travel-form';
 
 const FLOW_KEY = 'travel';

@@ -4,8 +4,8 @@
  */
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
 import type { Insurer, Order } from '@/lib/api/orders';
-import type { ProductCode } from '@/lib/api/types';
-import type { FUELS, VEHICLE_CATEGORIES } from '@/lib/validation/products/rca-values';
+import type { ProductCode } from '@/contract/types';
+import type { FUELS, VEHICLE_CATEGORIES } from '@/contract/products/rca-values';
 
 export type Vehicle = {
   registration_plate: string;

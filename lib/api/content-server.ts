@@ -1,6 +1,6 @@
 import { cache } from 'react';
 import { backendFetch, backendRequest } from '@/lib/api/server';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import type { Insurer } from '@/lib/api/orders';
 import type { FaqCategory } from '@/lib/api/content';
 

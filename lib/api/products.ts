@@ -1,7 +1,7 @@
 import type { AxiosResponse } from 'axios';
 import { useProductStore, PRODUCT_FIELD, type CachedProductCode } from '@/stores/product-store';
 import { api, unwrap, type Envelope } from './client';
-import type { Product, ProductCode, ProductStatus } from './types';
+import type { Product, ProductCode, ProductStatus } from '@/contract/types';
 
 export const PRODUCT_STATUSES_HEADER = 'x-site-product-statuses';
 

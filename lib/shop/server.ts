@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import { ApiError, isTwoFactorRequired, referenceCodeOf } from '@/lib/api/errors';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
-import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
+import type { Product, ProductCode, ProductStatus } from '@/contract/types';
 import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { getRequestPartner } from '@/themes/request-theme';
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '@/lib/validation/products/common-values';
+import { fieldErrorsOf } from '@/contract/field-errors';
 import { getIn, setIn } from './paths';
 import { useFormDraft } from './use-form-draft';
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createQuote, type Quote } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
-import type { ProductCode } from '@/lib/api/types';
+import type { ProductCode } from '@/contract/types';
 import { VALIDATION_UNAVAILABLE } from './use-draft-form';
 import { readDraft } from './draft-store';
 import { useFormDraft } from './use-form-draft';

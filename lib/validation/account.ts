@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isRomanianCounty } from '@/lib/geo/counties';
-import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/lib/validation/formats';
+import { isRomanianCounty } from '@/contract/counties';
+import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/contract/formats';
 
 /**
  * Account forms (`PUT /api/v1/profile`, `PUT /api/v1/preferences`): one schema per form, shared by the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/lib/validation/formats';
-import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/lib/validation/password-rules';
+import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/contract/formats';
+import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/contract/password-rules';
 
 /**
  * Zod schemas of every authentication form (sign in, registration, password reset, change password,

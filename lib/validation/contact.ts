@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
+import { isValidRomanianMobile, normalizePhone } from '@/contract/formats';
 
 /**
  * Contact form (`POST /api/v1/contact-messages`): the same schema checks the form in the browser
@@ -68,13 +68,3 @@ export const emptyContactForm: Required<ContactFormValues> = {
   subject: '',
   message: '',
 };
-
-/** First message of each invalid field, keyed by field name. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -3,7 +3,7 @@
  * DATA: the quote engine reads them from the `tariffs` tables, never from this file.
  */
 
-import { brokerIdentity } from '../../../lib/broker-identity';
+import { brokerIdentity } from '../../../contract/broker-identity';
 
 /** The broker's identity: one source shared with the web app's footer (lib/broker-identity.ts). */
 export const BROKER = {

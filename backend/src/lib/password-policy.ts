@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MESSAGES } from '../../../lib/validation/password-rules';
+import { PASSWORD_MESSAGES } from '../../../contract/password-rules';
 import { fieldError } from './errors';
 
 /**

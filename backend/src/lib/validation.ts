@@ -11,9 +11,9 @@ import {
   normalizeCui,
   normalizePlate,
   normalizeVin,
-} from '../../../lib/validation/formats';
-import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../lib/validation/password-rules';
-import { isValidDay } from '../../../lib/time/day';
+} from '../../../contract/formats';
+import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../contract/password-rules';
+import { isValidDay } from '../../../contract/day';
 
 /** Romanian fallback messages for zod issues that carry no message of their own. */
 function romanianMessage(issue: z.core.$ZodRawIssue): string {

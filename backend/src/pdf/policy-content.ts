@@ -1,5 +1,5 @@
 /* The text of a policy document: the parties and the insured object's data per product, in Romanian. */
-import { formatDay } from '../../../lib/time/format-day';
+import { formatDay } from '../../../contract/format-day';
 
 export type Party = { label: string; lines: string[] };
 export type Section = { title: string; rows: [string, string][] };

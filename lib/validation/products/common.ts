@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { productMessages, isValidDay } from './common-values';
+import { productMessages } from '@/contract/products/common-values';
+import { isValidDay } from '@/contract/day';
 import {
   canonicalMobile,
   isValidCnp,
@@ -10,7 +11,7 @@ import {
   normalizeCui,
   normalizePlate,
   normalizeVin,
-} from '@/lib/validation/formats';
+} from '@/contract/formats';
 
 /**
  * Building blocks of the product schemas (backend README "Quote inputs"). Every schema takes what the
@@ -93,4 +94,4 @@ export const emailField = () =>
     .min(1, { error: productMessages.emailRequired, abort: true })
     .pipe(z.email(productMessages.email));
 
-export * from './common-values';
+export * from '@/contract/products/common-values';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { OrderCustomer } from '@/lib/api/checkout';
 import { cnpField, cuiField, emailField, phoneField, requiredText } from './common';
-import { customerMessages, type IdentityRequirement } from './customer-values';
-import { isValidPersonName } from '@/lib/validation/formats';
+import { customerMessages, type IdentityRequirement } from '@/contract/products/customer-values';
+import { isValidPersonName } from '@/contract/formats';
 
 /**
  * The details step: the customer placing the order (`POST /api/v1/orders` `customer`) and the consents.
@@ -66,4 +66,4 @@ export function detailsSchema(identity: IdentityRequirement = 'none') {
   return z.object({ customer: customerSchema(identity), consents: consentsSchema });
 }
 
-export * from './customer-values';
+export * from '@/contract/products/customer-values';

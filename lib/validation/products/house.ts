@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
+import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
 import { choiceField, dayField, intField, requiredText } from './common';
-import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from './house-values';
+import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from '@/contract/products/house-values';
 
 /** The house schema (house-values.ts has the form's values and messages). */
 const voluntarySchema = z.object({
@@ -69,4 +69,4 @@ export function houseInputSchema(now: Date = new Date()) {
 
 export type HouseInput = z.output<ReturnType<typeof houseInputSchema>>;
 
-export * from './house-values';
+export * from '@/contract/products/house-values';

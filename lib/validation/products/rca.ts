@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { cnpBirthDate } from '@/lib/validation/formats';
+import { cnpBirthDate } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
-import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
+import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import {
   choiceField,
   cnpField,
@@ -13,7 +13,7 @@ import {
   requiredText,
   vinField,
 } from './common';
-import { FUELS, USE_TYPES, VEHICLE_CATEGORIES, rcaMessages, rcaStartWindow } from './rca-values';
+import { FUELS, USE_TYPES, VEHICLE_CATEGORIES, rcaMessages, rcaStartWindow } from '@/contract/products/rca-values';
 
 export const ownerSchema = (now: Date) =>
   z.discriminatedUnion(
@@ -140,4 +140,4 @@ export function rcaInputSchema(now: Date = new Date()) {
 
 export type RcaInput = z.output<ReturnType<typeof rcaInputSchema>>;
 
-export * from './rca-values';
+export * from '@/contract/products/rca-values';

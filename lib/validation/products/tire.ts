@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
+import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
-import { isValidDay } from '@/lib/time/day';
+import { isValidDay } from '@/contract/day';
 import { choiceField, dayField, intField, requiredText } from './common';
-import { RIM_BANDS, TIRE_TYPES, tireMessages, tirePurchaseWindow, tireRenewalStartWindow } from './tire-values';
+import { RIM_BANDS, TIRE_TYPES, tireMessages, tirePurchaseWindow, tireRenewalStartWindow } from '@/contract/products/tire-values';
 
 /** The tire schema (tire-values.ts has the form's values and messages). */
 export function tireInputSchema({ now = new Date(), michelin = false }: { now?: Date; michelin?: boolean } = {}) {
@@ -65,4 +65,4 @@ export function tireInputSchema({ now = new Date(), michelin = false }: { now?: 
 
 export type TireInput = z.output<ReturnType<typeof tireInputSchema>>;
 
-export * from './tire-values';
+export * from '@/contract/products/tire-values';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDaysToDay } from '@/lib/time/day';
+import { addDaysToDay } from '@/contract/day';
 import { toBucharestDay } from '@/lib/time';
 import { choiceField, dayField, requiredText } from './common';
 import {
@@ -13,7 +13,7 @@ import {
   travelMessages,
   travelStartWindow,
   tripDays,
-} from './travel-values';
+} from '@/contract/products/travel-values';
 
 export function travelInputSchema(now: Date = new Date()) {
   const today = toBucharestDay(now);
@@ -81,4 +81,4 @@ export function travelInputSchema(now: Date = new Date()) {
 
 export type TravelInput = z.output<ReturnType<typeof travelInputSchema>>;
 
-export * from './travel-values';
+export * from '@/contract/products/travel-values';

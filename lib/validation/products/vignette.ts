@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { toBucharestDay } from '@/lib/time';
-import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
-import { isStartDateAllowed, startDateWindow, validitiesFor, type VignetteTariff } from '@/lib/vignettes/rules';
-import { isValidDay, productMessages } from './common-values';
-import { vignetteMessages, type VignetteKind } from './vignette-values';
+import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/contract/formats';
+import { isStartDateAllowed, startDateWindow, validitiesFor, type VignetteTariff } from '@/contract/vignette-rules';
+import { productMessages } from '@/contract/products/common-values';
+import { isValidDay } from '@/contract/day';
+import { vignetteMessages, type VignetteKind } from '@/contract/products/vignette-values';
 
 /** What the schema needs of the product's tariff (lib/vignettes/catalog.ts `vignetteOptions`). */
 type Tariff = Pick<VignetteTariff, 'categories' | 'validities' | 'counties' | 'start_date'> & { countries: { value: string }[] };
@@ -67,4 +68,4 @@ export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = 
 
 export type VignetteInput = z.output<ReturnType<typeof vignetteInputSchema>>;
 
-export * from './vignette-values';
+export * from '@/contract/products/vignette-values';

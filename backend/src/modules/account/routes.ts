@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isRomanianCounty } from '../../../../lib/geo/counties';
+import { isRomanianCounty } from '../../../../contract/counties';
 import type { AppContext } from '../../context';
 import { findUser, requireAuth, type SessionRow, type UserRow } from '../../lib/auth';
 import { errors } from '../../lib/errors';

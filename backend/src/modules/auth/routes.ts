@@ -41,7 +41,7 @@ import {
 import { resetPasswordMail, welcomeSetPasswordMail } from '../../mail/templates';
 import { GOOGLE_UNAVAILABLE, parseDevGoogleToken, verifyGoogleIdToken } from './google';
 // Every product the shop sells, the road vignettes included (one list with the quote schema).
-import { PRODUCT_CODES } from '../../../../lib/api/types';
+import { PRODUCT_CODES } from '../../../../contract/types';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** The set-password link mailed after guest checkout. */

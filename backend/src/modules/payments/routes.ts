@@ -9,7 +9,7 @@ import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { idParam, M, parse } from '../../lib/validation';
 import { orderNumber } from '../../db/seed';
-import { formatLeiFromBani } from '../../../../lib/format/money';
+import { formatLeiFromBani } from '../../../../contract/money';
 import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
 import { productRow } from '../products/service';
 import { checkoutExpired, checkoutSignature, decide, ipnSignature, processorTransaction } from './processor';

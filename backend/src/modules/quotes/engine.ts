@@ -1,13 +1,12 @@
 import type { AppContext } from '../../context';
-import { bucharestDay } from '../../lib/clock';
-import { addDaysToDay, addMonthsToDay, ageOn, daysBetween } from '../../../../lib/time/day';
+import { bucharestDay, addDaysToDay, addMonthsToDay, ageOn, daysBetween } from '../../../../contract/day';
 import { ApiError, validationError, type FieldErrors } from '../../lib/errors';
-import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../lib/vignettes/rules';
-import { cnpBirthDate } from '../../../../lib/validation/formats';
-import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../lib/policies/renewal';
+import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../contract/vignette-rules';
+import { cnpBirthDate } from '../../../../contract/formats';
+import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../contract/renewal';
 import { policyOfRenewalToken } from '../reminders/tokens';
 import { insurerByCode, type Insurer } from '../products/service';
-import type { ProductCode } from '../../../../lib/api/types';
+import type { ProductCode } from '../../../../contract/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
 
 export interface Offer {

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors';
 import { isAvailable, productRow } from '../products/service';
 import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, renewedPolicy, type Offer, type Renewed } from './engine';
 import { findCompany, findPartner } from '../registry/service';
-import type { ProductCode } from '../../../../lib/api/types';
+import type { ProductCode } from '../../../../contract/types';
 import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type RcaInput } from './schemas';
 
 export const QUOTE_TTL_MS = 24 * 3600 * 1000;

@@ -1,11 +1,8 @@
-import type { z } from 'zod';
-import { addDaysToDay } from '@/lib/time/day';
-
-export { daysBetween, isValidDay } from '@/lib/time/day';
+import { addDaysToDay } from '../day';
 
 /**
- * The zod-free part of the product forms' building blocks: messages, day helpers, counties and the error
- * mapping. Forms import these directly; the schemas (common.ts and the product modules) load on demand.
+ * The zod-free part of the product forms' building blocks: messages, day helpers, counties (the error mapping is
+ * contract/field-errors.ts). Forms import these directly; the schemas (common.ts and the product modules) load on demand.
  * No time zones here either: "today" comes from the caller (useBucharestToday() in forms, lib/time's toBucharestDay()
  * in the schemas), so loading a product page does not load date-fns-tz.
  */
@@ -45,14 +42,3 @@ export function displayDay(day: string): string {
   return `${d}.${m}.${y}`;
 }
 
-/** Field path → first message, from a failed parse (dotted paths, as the backend's 422). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in result)) result[key] = issue.message;
-  }
-  return result;
-}
-
-export { ROMANIAN_COUNTIES } from '@/lib/geo/counties';

@@ -1,6 +1,6 @@
-import { addDaysToDay } from '@/lib/time/day';
-import { NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
-import { daysBetween, dayWindow, displayDay } from './common-values';
+import { addDaysToDay, daysBetween } from '../day';
+import { NO_RENEWAL, type RenewalFormFields } from '../renewal';
+import { dayWindow, displayDay } from './common-values';
 
 /** Travel quote input (backend README "Quote inputs", `travel`). */
 export const TRAVEL_ZONES = ['europe', 'world_ex_us_ca', 'world'] as const;

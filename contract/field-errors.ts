@@ -1,20 +1,32 @@
 import type { z } from 'zod';
 
 /**
- * Form error helpers shared by the auth forms. Only zod's types are imported here: a form can show errors and
- * map a server 422 without loading zod, which comes with the schema when the form is submitted.
+ * The one mapping from a zod error to field errors, for the forms and the reference backend's 422 (dotted field
+ * paths, so a server error lands on the same field as a local one). Only zod's types are imported here: a form can
+ * show errors and map a server 422 without loading zod, which comes with the schema when the form is submitted.
  */
 
 /** Field → first message, the shape every form renders. */
 export type FieldErrorMap = Record<string, string>;
 
-/** The first message of each field of a zod error. */
-export function firstFieldErrors(error: z.ZodError): FieldErrorMap {
-  const out: FieldErrorMap = {};
+/** Field → its messages (each once), the shape of the backend's 422 `errors`. */
+export type FieldErrorLists = Record<string, string[]>;
+
+/** Every message of a zod error by dotted field path; an issue about the whole value goes under `rootKey`. */
+export function fieldErrorLists(error: z.ZodError, rootKey: string): FieldErrorLists {
+  const fields: FieldErrorLists = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : 'form';
-    if (!(key in out)) out[key] = issue.message;
+    const key = issue.path.length ? issue.path.map(String).join('.') : rootKey;
+    const list = (fields[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
   }
+  return fields;
+}
+
+/** The first message of each field of a zod error. */
+export function fieldErrorsOf(error: z.ZodError, rootKey = 'form'): FieldErrorMap {
+  const out: FieldErrorMap = {};
+  for (const [key, messages] of Object.entries(fieldErrorLists(error, rootKey))) out[key] = messages[0];
   return out;
 }
 
@@ -27,7 +39,7 @@ export function validateForm<S extends z.ZodType>(
 ): { success: true; data: z.output<S> } | { success: false; errors: FieldErrorMap } {
   const result = schema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
-  return { success: false, errors: firstFieldErrors(result.error) };
+  return { success: false, errors: fieldErrorsOf(result.error) };
 }
 
 /**
