@@ -1,5 +1,8 @@
+import type { FUELS, VEHICLE_CATEGORIES } from './products/rca-values';
+
 /**
- * Shapes of the backend's answers (backend/README.md "Entities as returned"), snake_case as on the wire.
+ * Shapes of the backend's answers (backend/README.md "Entities as returned"), snake_case as on the wire: the
+ * reference backend builds them with these types and the web app reads them with the same.
  */
 export type User = {
   id: number;
@@ -80,4 +83,47 @@ export type Session = {
   created_at: string;
   last_used_at: string;
   is_current: boolean;
+};
+
+export type Insurer = { code: string; name: string };
+
+export type Vehicle = {
+  registration_plate: string;
+  vin: string;
+  category: (typeof VEHICLE_CATEGORIES)[number];
+  make: string;
+  model: string;
+  fuel: (typeof FUELS)[number];
+  year: number;
+  max_mass_kg: number;
+  engine_cc: number;
+  power_kw: number;
+  seats: number;
+  first_registration_date: string;
+  civ_series: string;
+};
+
+export type Offer = {
+  id: string;
+  insurer: Insurer;
+  package_code: string;
+  package_name: string;
+  price_bani: number;
+  period_label: string;
+  direct_settlement: boolean;
+  bonus_malus_class: string | null;
+  coverage: string[];
+  /** Vignettes: the tariff's own price (EUR, HUF) and the month's rate it is charged in lei at. */
+  list_price?: { amount: number; currency: string };
+  exchange_rate?: { currency: string; lei_per_unit: number; month: string };
+};
+
+export type Quote = {
+  id: string;
+  product_code: ProductCode;
+  partner_code: string | null;
+  input: Record<string, unknown>;
+  offers: Offer[];
+  created_at: string;
+  expires_at: string;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '@/lib/api/checkout';
+import type { Offer } from '@/contract/types';
 import { latestStartDay, renewalStartDay } from '@/contract/renewal';
 import { rankOffers } from '@/lib/shop/offers';
 import { cuiControlDigit, isValidCui } from '@/contract/formats';

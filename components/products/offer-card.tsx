@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { Offer } from '@/lib/api/checkout';
+import type { Offer } from '@/contract/types';
 import { formatLeiFromBani } from '@/contract/money';
 import { formatExchangeRate, formatListPrice, formatRateMonth } from '@/lib/vignettes/catalog';
 

@@ -1,4 +1,4 @@
-import type { Offer } from '@/lib/api/checkout';
+import type { Offer } from '@/contract/types';
 import { formatLeiFromBani } from '@/contract/money';
 import { formatExchangeRate, formatListPrice, formatRateMonth } from '@/lib/vignettes/catalog';
 

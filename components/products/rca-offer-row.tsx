@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import type { Offer } from '@/lib/api/checkout';
+import type { Offer } from '@/contract/types';
 import { formatLeiFromBani } from '@/contract/money';
 import type { RcaOfferRow as Row } from '@/lib/shop/offers';
 

@@ -3,50 +3,8 @@
  * the payment redirect. Browser calls through the BFF with the one `api` instance; errors arrive as ApiError.
  */
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
-import type { Insurer, Order } from '@/lib/api/orders';
-import type { ProductCode } from '@/contract/types';
-import type { FUELS, VEHICLE_CATEGORIES } from '@/contract/products/rca-values';
-
-export type Vehicle = {
-  registration_plate: string;
-  vin: string;
-  category: (typeof VEHICLE_CATEGORIES)[number];
-  make: string;
-  model: string;
-  fuel: (typeof FUELS)[number];
-  year: number;
-  max_mass_kg: number;
-  engine_cc: number;
-  power_kw: number;
-  seats: number;
-  first_registration_date: string;
-  civ_series: string;
-};
-
-export type Offer = {
-  id: string;
-  insurer: Insurer;
-  package_code: string;
-  package_name: string;
-  price_bani: number;
-  period_label: string;
-  direct_settlement: boolean;
-  bonus_malus_class: string | null;
-  coverage: string[];
-  /** Vignettes: the tariff's own price (EUR, HUF) and the month's rate it is charged in lei at. */
-  list_price?: { amount: number; currency: string };
-  exchange_rate?: { currency: string; lei_per_unit: number; month: string };
-};
-
-export type Quote = {
-  id: string;
-  product_code: ProductCode;
-  partner_code: string | null;
-  input: Record<string, unknown>;
-  offers: Offer[];
-  created_at: string;
-  expires_at: string;
-};
+import type { Order } from '@/lib/api/orders';
+import type { ProductCode, Quote, Vehicle } from '@/contract/types';
 
 export type OrderCustomer = {
   first_name: string;

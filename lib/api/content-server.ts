@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { ProductStatus } from '@/contract/types';
-import type { Insurer } from '@/lib/api/orders';
+import type { Insurer } from '@/contract/types';
 import type { FaqCategory } from '@/lib/api/content';
 
 const PRODUCT_STATUSES_HEADER = 'x-site-product-statuses';

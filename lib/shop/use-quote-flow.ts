@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { createQuote, type Quote } from '@/lib/api/checkout';
+import { createQuote } from '@/lib/api/checkout';
+import type { Quote } from '@/contract/types';
 import { isApiError } from '@/lib/api/errors';
 import type { ProductCode } from '@/contract/types';
 import { VALIDATION_UNAVAILABLE } from './use-draft-form';

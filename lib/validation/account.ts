@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRomanianCounty } from '@/contract/counties';
-import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/contract/formats';
+import { M, personNameField, phoneField } from '@/contract/fields';
 
 /**
  * Account forms (`PUT /api/v1/profile`, `PUT /api/v1/preferences`): one schema per form, shared by the
@@ -10,9 +10,9 @@ export const accountMessages = {
   firstNameRequired: 'Introduceți prenumele.',
   lastNameRequired: 'Introduceți numele de familie.',
   nameTooLong: 'Cel mult 100 de caractere.',
-  nameLetters: 'Folosiți doar litere, spații și cratime.',
+  nameLetters: M.name,
   phoneRequired: 'Introduceți numărul de telefon.',
-  phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
+  phone: M.phone,
   countyRequired: 'Alegeți județul.',
   countyUnknown: 'Alegeți județul din listă.',
   townRequired: 'Introduceți localitatea.',
@@ -21,13 +21,7 @@ export const accountMessages = {
   tooLong: 'Cel mult 150 de caractere.',
 } as const;
 
-const personName = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(100, accountMessages.nameTooLong)
-    .refine(isValidPersonName, accountMessages.nameLetters);
+const personName = (required: string) => personNameField({ required, tooLong: accountMessages.nameTooLong });
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(150, accountMessages.tooLong);
 
@@ -67,12 +61,7 @@ const formAddress = addressInput.transform((a, ctx) => {
 export const profileFormSchema = z.object({
   first_name: personName(accountMessages.firstNameRequired),
   last_name: personName(accountMessages.lastNameRequired),
-  phone_number: z
-    .string({ error: accountMessages.phoneRequired })
-    .trim()
-    .min(1, accountMessages.phoneRequired)
-    .refine(isValidRomanianMobile, accountMessages.phone)
-    .transform(canonicalMobile),
+  phone_number: phoneField('wire', accountMessages.phoneRequired),
   address: formAddress,
 });
 

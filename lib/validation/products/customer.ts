@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import type { OrderCustomer } from '@/lib/api/checkout';
-import { cnpField, cuiField, emailField, phoneField, requiredText } from './common';
+import { cnpField, cuiField, emailField, personNameField, phoneField, requiredText } from '@/contract/fields';
+import { productMessages } from '@/contract/products/common-values';
 import { customerMessages, type IdentityRequirement } from '@/contract/products/customer-values';
-import { isValidPersonName } from '@/contract/formats';
 
 /**
  * The details step: the customer placing the order (`POST /api/v1/orders` `customer`) and the consents.
  * The same customer (without cnp/cui/address) goes to `users/store-from-product-page` for a guest.
  */
-const personName = (required: string) =>
-  requiredText(required, 100).refine(isValidPersonName, customerMessages.name);
+const personName = (required: string) => personNameField({ required, tooLong: productMessages.tooLong, stopWhenEmpty: true });
 
 const addressSchema = z
   .object({ county: z.string(), town: z.string(), street: z.string(), postal_code: z.string() })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
-import { choiceField, dayField, intField, requiredText } from './common';
+import { choiceField, dayField, intField, requiredText } from '@/contract/fields';
 import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from '@/contract/products/house-values';
 
 /** The house schema (house-values.ts has the form's values and messages). */

@@ -9,10 +9,10 @@ import {
   dayField,
   intField,
   plateField,
-  productMessages,
   requiredText,
   vinField,
-} from './common';
+} from '@/contract/fields';
+import { productMessages } from '@/contract/products/common-values';
 import { FUELS, USE_TYPES, VEHICLE_CATEGORIES, rcaMessages, rcaStartWindow } from '@/contract/products/rca-values';
 
 export const ownerSchema = (now: Date) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
 import { isValidDay } from '@/contract/day';
-import { choiceField, dayField, intField, requiredText } from './common';
+import { choiceField, dayField, intField, requiredText } from '@/contract/fields';
 import { RIM_BANDS, TIRE_TYPES, tireMessages, tirePurchaseWindow, tireRenewalStartWindow } from '@/contract/products/tire-values';
 
 /** The tire schema (tire-values.ts has the form's values and messages). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addDaysToDay } from '@/contract/day';
 import { toBucharestDay } from '@/lib/time';
-import { choiceField, dayField, requiredText } from './common';
+import { choiceField, dayField, requiredText } from '@/contract/fields';
 import {
   TRAVEL_MAX_DAYS,
   TRAVEL_MAX_TRAVELLERS,

@@ -6,7 +6,8 @@ import { findUser, requireAuth, type SessionRow, type UserRow } from '../../lib/
 import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { idParam, M, nameField, parse, phoneField } from '../../lib/validation';
+import { idParam, parse } from '../../lib/validation';
+import { M, nameField, phoneField } from '../../../../contract/fields';
 
 const DEFAULT_PREFERENCES = {
   is_dark_theme: null as boolean | null,
@@ -27,7 +28,7 @@ const addressSchema = z.object({
 const profileSchema = z.object({
   first_name: nameField,
   last_name: nameField,
-  phone_number: phoneField,
+  phone_number: phoneField('wire'),
   address: addressSchema.nullable().optional().transform((v) => v ?? null),
 });
 

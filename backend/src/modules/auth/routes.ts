@@ -16,16 +16,8 @@ import { ApiError, fieldError, validationError } from '../../lib/errors';
 import { clientIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { queueMail } from '../../mail/outbox';
-import {
-  captchaField,
-  emailField,
-  formBoolean,
-  M,
-  nameField,
-  parse,
-  passwordField,
-  phoneField,
-} from '../../lib/validation';
+import { parse } from '../../lib/validation';
+import { captchaField, emailField, formBoolean, M, nameField, passwordField, phoneField } from '../../../../contract/fields';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import {
   accountAttempt,
@@ -57,7 +49,7 @@ const PASSWORDS_DIFFER = 'Parolele nu coincid.';
 const DUMMY_HASH = hashPassword('dummy-password-A1');
 
 const loginSchema = z.object({
-  email: emailField,
+  email: emailField('wire'),
   password: z.string({ error: M.required }).min(1, M.required).max(200),
   token: captchaField,
 });
@@ -70,8 +62,8 @@ const confirmed = <T extends { password: string; password_confirmation: string }
 
 const registerSchema = z
   .object({
-    email: emailField,
-    phone_number: phoneField,
+    email: emailField('wire'),
+    phone_number: phoneField('wire'),
     last_name: nameField,
     first_name: nameField,
     password: passwordField,
@@ -82,10 +74,10 @@ const registerSchema = z
   .superRefine(confirmed);
 
 const customerSchema = z.object({
-  email: emailField,
+  email: emailField('wire'),
   first_name: nameField,
   last_name: nameField,
-  phone_number: phoneField,
+  phone_number: phoneField('wire'),
 });
 
 const storeFromProductSchema = z.object({
@@ -94,11 +86,11 @@ const storeFromProductSchema = z.object({
   token: captchaField,
 });
 
-const emailOnlySchema = z.object({ email: emailField, token: captchaField });
+const emailOnlySchema = z.object({ email: emailField('wire'), token: captchaField });
 
 const resetSchema = z
   .object({
-    email: emailField,
+    email: emailField('wire'),
     reset_token: z.string({ error: M.required }).min(1, M.required).max(200),
     password: passwordField,
     password_confirmation: z.string({ error: M.required }),

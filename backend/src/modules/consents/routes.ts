@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { optionalAuth } from '../../lib/auth';
 import { clientIp, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { captchaField, parse } from '../../lib/validation';
+import { parse } from '../../lib/validation';
+import { captchaField } from '../../../../contract/fields';
 
 const consentSchema = z.object({
   consent: z.enum(['all', 'essential'], { error: 'Alegeți „all” sau „essential”.' }),

@@ -6,7 +6,8 @@ import { requireAuth } from '../../lib/auth';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { cnpField, cuiField, emailField, idParam, M, nameField, parse, phoneField } from '../../lib/validation';
+import { idParam, parse } from '../../lib/validation';
+import { cnpField, cuiField, emailField, M, nameField, phoneField } from '../../../../contract/fields';
 import { isAvailable, productRow } from '../products/service';
 import { companyName } from '../quotes/schemas';
 import { findQuote } from '../quotes/service';
@@ -20,10 +21,10 @@ const createSchema = z.object({
   customer: z.object({
     first_name: nameField,
     last_name: nameField,
-    email: emailField,
-    phone_number: phoneField,
-    cnp: cnpField.optional().nullable(),
-    cui: cuiField.optional().nullable(),
+    email: emailField('wire'),
+    phone_number: phoneField('wire'),
+    cnp: cnpField('wire').optional().nullable(),
+    cui: cuiField('wire').optional().nullable(),
     /** A company buyer's name (with `cui`): the policy and the invoice are made out to the company. */
     company_name: companyName.optional().nullable(),
     address: z

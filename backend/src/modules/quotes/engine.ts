@@ -5,24 +5,9 @@ import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBan
 import { cnpBirthDate } from '../../../../contract/formats';
 import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../contract/renewal';
 import { policyOfRenewalToken } from '../reminders/tokens';
-import { insurerByCode, type Insurer } from '../products/service';
-import type { ProductCode } from '../../../../contract/types';
+import { insurerByCode } from '../products/service';
+import type { Insurer, Offer, ProductCode } from '../../../../contract/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
-
-export interface Offer {
-  id: string;
-  insurer: Insurer;
-  package_code: string;
-  package_name: string;
-  price_bani: number;
-  period_label: string;
-  direct_settlement: boolean;
-  bonus_malus_class: string | null;
-  coverage: string[];
-  /** Vignettes: the tariff's own price (EUR or HUF) and the month's rate it was charged in lei at. */
-  list_price?: { amount: number; currency: string };
-  exchange_rate?: { currency: string; lei_per_unit: number; month: string };
-}
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

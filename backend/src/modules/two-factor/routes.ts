@@ -9,7 +9,8 @@ import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { remainingWaitMs } from '../../lib/throttle';
 import { queueMail } from '../../mail/outbox';
-import { captchaField, parse } from '../../lib/validation';
+import { parse } from '../../lib/validation';
+import { captchaField } from '../../../../contract/fields';
 import { twoFactorChangedMail, twoFactorCodeMail, type TwoFactorChange } from '../../mail/templates';
 import { isSealedSetupSecret, matchTotp, sealedSetupSecret, totpUri } from './totp';
 
