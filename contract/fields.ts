@@ -26,7 +26,7 @@ import { productMessages } from './products/common-values';
 export type Flavour = 'form' | 'wire';
 
 /** Romanian fallback messages for zod issues that carry no message of their own (the backend's 422). */
-export function romanianIssueMessage(issue: z.core.$ZodRawIssue): string {
+function romanianIssueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null
@@ -51,6 +51,27 @@ export function romanianIssueMessage(issue: z.core.$ZodRawIssue): string {
     default:
       return 'Valoarea nu este validă.';
   }
+}
+
+/** Parses with the contract's Romanian wording for issues that carry no message of their own. */
+export function safeParseWire<S extends z.ZodType>(schema: S, input: unknown) {
+  return schema.safeParse(input, { error: (issue) => romanianIssueMessage(issue) });
+}
+
+/**
+ * A form schema with a last step: what the form made of its strings is checked by the endpoint's own request schema
+ * (contract/quotes.ts, contract/orders.ts), and its problems land on the same fields with the same words as the
+ * backend's 422 would. Typed so that a form whose output the endpoint does not take fails to compile.
+ */
+export function toWire<W extends z.ZodType, F extends z.ZodType<z.input<W>>>(form: F, wire: W) {
+  return form.pipe(
+    z.custom<z.output<F>>().transform((value, ctx): z.output<W> => {
+      const result = safeParseWire(wire, value);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }),
+  );
 }
 
 /** The wire flavour's messages (the backend's 422 and the auth forms). */

@@ -4,29 +4,10 @@
  */
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
 import type { Order } from '@/lib/api/orders';
+import type { CreateOrderBody } from '@/contract/orders';
 import type { ProductCode, Quote, Vehicle } from '@/contract/types';
 
-export type OrderCustomer = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  cnp?: string;
-  cui?: string;
-  /** With `cui`: a company buys; the policy and the invoice are made out to it. */
-  company_name?: string;
-  address?: { county: string; town: string; street: string; postal_code: string };
-};
-
 export type Company = { cui: string; name: string; trade_register: string | null; address: string | null; is_leasing: boolean };
-
-export type CreateOrderPayload = {
-  quote_id: string;
-  offer_id: string;
-  customer: OrderCustomer;
-  partner_code?: string;
-  consents: { terms: true; product_sheet: true; data_processing: true };
-};
 
 export type PaymentStart = { payment_id: string; redirect_url: string };
 
@@ -52,7 +33,7 @@ export async function createQuote(payload: {
   return unwrap(await api.post<Envelope<Quote>>('/api/v1/quotes', body, FIELD_ERRORS_INLINE));
 }
 
-export async function createOrder(payload: CreateOrderPayload): Promise<Order> {
+export async function createOrder(payload: CreateOrderBody): Promise<Order> {
   return unwrap(await api.post<Envelope<Order>>('/api/v1/orders', payload, FIELD_ERRORS_INLINE));
 }
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { validationError } from './errors';
 import { fieldErrorLists } from '../../../contract/field-errors';
-import { romanianIssueMessage } from '../../../contract/fields';
+import { safeParseWire } from '../../../contract/fields';
 
 /** Parses input with a schema; on failure throws the contract's 422 with Romanian messages. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {}, { error: (iss) => romanianIssueMessage(iss) });
+  const result = safeParseWire(schema, input ?? {});
   if (!result.success) throw validationError(fieldErrorLists(result.error, 'body'));
   return result.data;
 }

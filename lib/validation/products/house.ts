@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { houseInput } from '@/contract/quotes';
 import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
-import { choiceField, dayField, intField, requiredText } from '@/contract/fields';
+import { choiceField, dayField, intField, requiredText, toWire } from '@/contract/fields';
 import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from '@/contract/products/house-values';
 
 /** The house schema (house-values.ts has the form's values and messages). */
@@ -15,7 +16,7 @@ const voluntarySchema = z.object({
 export function houseInputSchema(now: Date = new Date()) {
   const today = toBucharestDay(now);
   const maxYear = Number(today.slice(0, 4));
-  return z.object({
+  const form = z.object({
     start_date: dayField(houseMessages.startRequired),
     renewal_of: z.string().optional(),
     renewal_token: z.string().optional(),
@@ -65,6 +66,7 @@ export function houseInputSchema(now: Date = new Date()) {
       ...input,
       ...renewalRefs({ renewal_of, renewal_token, renewal_ends_on }),
     }));
+  return toWire(form, houseInput);
 }
 
 export type HouseInput = z.output<ReturnType<typeof houseInputSchema>>;

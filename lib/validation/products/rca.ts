@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rcaInput } from '@/contract/quotes';
 import { cnpBirthDate } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
 import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
@@ -10,6 +11,7 @@ import {
   intField,
   plateField,
   requiredText,
+  toWire,
   vinField,
 } from '@/contract/fields';
 import { productMessages } from '@/contract/products/common-values';
@@ -100,7 +102,7 @@ export const userSchema = () =>
 
 export function rcaInputSchema(now: Date = new Date()) {
   const today = toBucharestDay(now);
-  return z
+  const form = z
     .object({
       registration_plate: plateField(),
       vin: vinField(),
@@ -136,6 +138,7 @@ export function rcaInputSchema(now: Date = new Date()) {
         ...renewalRefs(v),
       };
     });
+  return toWire(form, rcaInput);
 }
 
 export type RcaInput = z.output<ReturnType<typeof rcaInputSchema>>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { toWire } from '@/contract/fields';
+import { huVignetteInput, roVignetteInput } from '@/contract/quotes';
 import { toBucharestDay } from '@/lib/time';
 import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/contract/formats';
 import { isStartDateAllowed, startDateWindow, validitiesFor, type VignetteTariff } from '@/contract/vignette-rules';
@@ -15,12 +17,12 @@ type Tariff = Pick<VignetteTariff, 'categories' | 'validities' | 'counties' | 's
  * letters and digits otherwise), the optional VIN of a rovinietă and the counties of an e-matrica county pass.
  * The output is the backend's `input`; error paths are its field names.
  */
-export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = new Date() }: { now?: Date } = {}) {
+export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = new Date() }: { now?: Date } = {}): z.ZodType<VignetteInput> {
   const today = toBucharestDay(now);
   const window = startDateWindow(today, tariff.start_date);
   const countries = new Set(tariff.countries.map((c) => c.value));
   const countyCodes = new Set((tariff.counties ?? []).map((c) => c.code));
-  return z
+  const form = z
     .object({
       category: z.string().trim(),
       registration_plate: z.string().trim(),
@@ -64,8 +66,10 @@ export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = 
       const perCounty = tariff.validities.find((x) => x.code === v.validity)?.per_county ?? false;
       return { ...base, counties: perCounty ? [...new Set(v.counties)] : [] };
     });
+  return kind === 'ro' ? toWire(form, roVignetteInput) : toWire(form, huVignetteInput);
 }
 
-export type VignetteInput = z.output<ReturnType<typeof vignetteInputSchema>>;
+/** The backend's `input` of a rovinietă or an e-matrica quote. */
+export type VignetteInput = z.output<typeof roVignetteInput> | z.output<typeof huVignetteInput>;
 
 export * from '@/contract/products/vignette-values';

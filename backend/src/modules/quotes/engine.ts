@@ -7,7 +7,7 @@ import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../contrac
 import { policyOfRenewalToken } from '../reminders/tokens';
 import { insurerByCode } from '../products/service';
 import type { Insurer, Offer, ProductCode } from '../../../../contract/types';
-import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
+import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from '../../../../contract/quotes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

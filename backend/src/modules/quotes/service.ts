@@ -7,7 +7,7 @@ import { isAvailable, productRow } from '../products/service';
 import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, renewedPolicy, type Renewed } from './engine';
 import { findCompany, findPartner } from '../registry/service';
 import type { Offer, ProductCode, Quote } from '../../../../contract/types';
-import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type RcaInput } from './schemas';
+import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type RcaInput } from '../../../../contract/quotes';
 
 export const QUOTE_TTL_MS = 24 * 3600 * 1000;
 

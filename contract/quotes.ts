@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { PRODUCT_CODES } from '../../../../contract/types';
-import { isRomanianCounty } from '../../../../contract/counties';
-import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from '../../../../contract/fields';
-import { isValidPlate, normalizePlate } from '../../../../contract/formats';
+import { PRODUCT_CODES } from './types';
+import { isRomanianCounty } from './counties';
+import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from './fields';
+import { isValidPlate, normalizePlate } from './formats';
 // The choices are the forms' own lists (one contract for the web app and the backend).
-import { ENVIRONMENTS, STRUCTURES } from '../../../../contract/products/house-values';
-import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from '../../../../contract/products/rca-values';
-import { RIM_BANDS, TIRE_TYPES } from '../../../../contract/products/tire-values';
-import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from '../../../../contract/products/travel-values';
+import { ENVIRONMENTS, STRUCTURES } from './products/house-values';
+import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from './products/rca-values';
+import { RIM_BANDS, TIRE_TYPES } from './products/tire-values';
+import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from './products/travel-values';
 
 const int = (min: number, max: number) =>
   z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
