@@ -13,6 +13,7 @@ import {
 } from './formats';
 import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './password-rules';
 import { isValidDay } from './day';
+import { isRomanianCounty } from './counties';
 import { productMessages } from './products/common-values';
 
 /**
@@ -146,6 +147,15 @@ export const passwordField = PASSWORD_CHARACTER_RULES.reduce(
   (schema, rule) => schema.refine(rule.test, rule.message),
   z.string({ error: M.required }).min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.min).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.max),
 );
+
+/** A postal address in Romania (the profile's and an order's): county from the list, town, street. */
+export const addressFields = {
+  county: z.string({ error: M.required }).trim().min(1, M.required).max(50).refine(isRomanianCounty, 'Alegeți județul din listă.'),
+  town: z.string({ error: M.required }).trim().min(1, M.required).max(100),
+  street: z.string({ error: M.required }).trim().min(1, M.required).max(200),
+};
+
+export const postalCodeField = z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.');
 
 export const isoDateField = z.string({ error: M.required }).refine(isValidDay, M.date);
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isRomanianCounty } from './counties';
-import { cnpField, cuiField, emailField, M, nameField, phoneField } from './fields';
+import { addressFields, cnpField, cuiField, emailField, M, nameField, phoneField, postalCodeField } from './fields';
 import { companyName } from './quotes';
 
 const mustAccept = (message: string) => z.literal(true, { error: message });
@@ -19,12 +18,7 @@ export const createOrderBody = z.object({
     /** A company buyer's name (with `cui`): the policy and the invoice are made out to the company. */
     company_name: companyName.optional().nullable(),
     address: z
-      .object({
-        county: z.string().trim().min(1, M.required).max(50).refine(isRomanianCounty, 'Alegeți județul din listă.'),
-        town: z.string().trim().min(1, M.required).max(100),
-        street: z.string().trim().min(1, M.required).max(200),
-        postal_code: z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.').optional().nullable(),
-      })
+      .object({ ...addressFields, postal_code: postalCodeField.optional().nullable() })
       .optional()
       .nullable(),
   }),

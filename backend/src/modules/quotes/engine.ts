@@ -6,7 +6,7 @@ import { cnpBirthDate } from '../../../../contract/formats';
 import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../contract/renewal';
 import { policyOfRenewalToken } from '../reminders/tokens';
 import { insurerByCode } from '../products/service';
-import type { Insurer, Offer, ProductCode } from '../../../../contract/types';
+import type { Offer, ProductCode } from '../../../../contract/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from '../../../../contract/quotes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
