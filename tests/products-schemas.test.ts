@@ -161,6 +161,29 @@ describe('RCA input schema', () => {
   });
 });
 
+describe('the forms end in the endpoint schemas of the contract', () => {
+  it('an RCA form value the backend would refuse is refused on its field with the backend words', () => {
+    // The form asks only for a company name; POST /quotes wants at least 2 characters (contract/quotes.ts).
+    const company = (name: string) => (f: RcaFormValues) => ((f.owner.type = 'company'), (f.owner.cui = 'RO12345674'), (f.owner.name = name));
+    expect(errorsOf(rcaInputSchema(NOW), rcaForm(company('X')))).toEqual({ 'owner.name': 'Introduceți denumirea firmei.' });
+    expect(errorsOf(rcaInputSchema(NOW), rcaForm(company('XY')))).toEqual({});
+  });
+
+  it('a company name the order endpoint refuses shows under the customer field', () => {
+    const form = emptyDetailsForm();
+    Object.assign(form.customer, {
+      first_name: 'Ana',
+      last_name: 'Pop',
+      email: 'ana@example.com',
+      phone_number: '0722123456',
+      cui: 'RO12345674',
+      company_name: 'X',
+    });
+    Object.assign(form.consents, { terms: true, product_sheet: true, data_processing: true });
+    expect(errorsOf(detailsSchema('cui'), form)).toEqual({ 'customer.company_name': 'Introduceți denumirea firmei.' });
+  });
+});
+
 describe('travel input schema', () => {
   const base = () => {
     const f = emptyTravelForm(TODAY);

@@ -4,6 +4,7 @@
  */
 
 import { brokerIdentity } from '../../../contract/broker-identity';
+import { formatWholeNumber } from '../../../contract/money';
 
 /** The broker's identity: one source shared with the web app's footer (lib/broker-identity.ts). */
 export const BROKER = {
@@ -68,7 +69,7 @@ export const PRODUCTS = [
       zones: [opt('europe', 'Europa'), opt('world_ex_us_ca', 'Toată lumea, fără SUA și Canada'), opt('world', 'Toată lumea')],
       purposes: [opt('tourism', 'Turism'), opt('business', 'Afaceri'), opt('driver', 'Șofer profesionist'), opt('studies', 'Studii'), opt('work', 'Muncă')],
       trip_types: [opt('single', 'O singură călătorie'), opt('multi', 'Multi-călătorie (1 an)')],
-      packages: [10000, 30000, 50000, 100000].map((s) => ({ value: `sum_${s / 1000}k`, label: `${s.toLocaleString('ro-RO')} EUR`, sum_insured_eur: s })),
+      packages: [10000, 30000, 50000, 100000].map((s) => ({ value: `sum_${s / 1000}k`, label: `${formatWholeNumber(s)} EUR`, sum_insured_eur: s })),
       extra_options: [opt('winter_sports', 'Sporturi de iarnă'), opt('summer_sports', 'Sporturi de vară'), opt('road_assistance', 'Asistență rutieră'), opt('cancellation', 'Storno (anularea călătoriei)')],
       limits: { min_days: 2, max_days: 365, max_travellers: 7, family: { max_adults: 2, max_children: 5 }, cancellation_insured_value_eur_max: 10000 },
     },

@@ -1,5 +1,6 @@
 /* The text of a policy document: the parties and the insured object's data per product, in Romanian. */
 import { formatDay } from '../../../contract/format-day';
+import { formatWholeLei, formatWholeNumber } from '../../../contract/money';
 
 export type Party = { label: string; lines: string[] };
 export type Section = { title: string; rows: [string, string][] };
@@ -12,7 +13,7 @@ const ZONES: Record<string, string> = { europe: 'Europa', world_ex_us_ca: 'Toat�
 const PURPOSES: Record<string, string> = { tourism: 'Turism', business: 'Afaceri', driver: 'Șofer profesionist', studies: 'Studii', work: 'Muncă' };
 const RIMS: Record<string, string> = { r13_r16: 'R13–R16', r17_r19: 'R17–R19', r20_plus: 'R20+' };
 const yesNo = (b: unknown) => (b ? 'Da' : 'Nu');
-const num = (n: unknown) => (typeof n === 'number' ? n.toLocaleString('ro-RO') : String(n ?? ''));
+const num = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) ? formatWholeNumber(n) : String(n ?? ''));
 
 export interface Customer {
   first_name: string;
@@ -114,8 +115,8 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
       if (input.voluntary) {
         const vo = input.voluntary;
         const opts = [vo.options?.theft && 'furt', vo.options?.liability && 'răspundere civilă', vo.options?.pipes && 'conducte', vo.options?.electrical && 'fenomene electrice'].filter(Boolean);
-        rows.push(['Asigurare facultativă: clădire', `${num(vo.building_sum_lei)} lei`]);
-        rows.push(['Asigurare facultativă: bunuri', `${num(vo.contents_sum_lei)} lei`]);
+        rows.push(['Asigurare facultativă: clădire', formatWholeLei(vo.building_sum_lei)]);
+        rows.push(['Asigurare facultativă: bunuri', formatWholeLei(vo.contents_sum_lei)]);
         rows.push(['Opțiuni', opts.length ? opts.join(', ') : 'fără']);
         rows.push(['Rate', String(vo.instalments ?? 1)]);
       }

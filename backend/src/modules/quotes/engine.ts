@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { formatWholeLei, formatWholeNumber } from '../../../../contract/money';
 import { bucharestDay, addDaysToDay, addMonthsToDay, ageOn, daysBetween } from '../../../../contract/day';
 import { ApiError, validationError, type FieldErrors } from '../../lib/errors';
 import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../contract/vignette-rules';
@@ -215,7 +216,7 @@ export function quoteTravel(ctx: AppContext, input: TravelInput): Offer[] {
       if (o.road_assistance) eur += common.road_assistance_eur_per_day * priceDays;
       if (o.cancellation_insured_value_eur) eur += o.cancellation_insured_value_eur * common.cancellation_rate;
       eur = Math.max(common.min_premium_eur, eur);
-      const sumLabel = `${sum.toLocaleString('de-DE')} EUR`;
+      const sumLabel = `${formatWholeNumber(sum)} EUR`;
       offers.push({
         id: `${code}-${pkg}`,
         insurer: insurerByCode(ctx, code),
@@ -248,7 +249,7 @@ export function quoteHouse(ctx: AppContext, input: HouseInput, renewed: Renewed 
   for (const [code, t] of byInsurer) {
     const insurer = insurerByCode(ctx, code);
     const shared = { insurer, period_label: '12 luni', direct_settlement: false, bonus_malus_class: null };
-    const padCoverage = [...common.pad_coverage, `Sumă asigurată PAD ${pad.sum_insured_lei.toLocaleString('de-DE')} lei`];
+    const padCoverage = [...common.pad_coverage, `Sumă asigurată PAD ${formatWholeLei(pad.sum_insured_lei)}`];
     offers.push({ ...shared, id: `${code}-pad`, package_code: 'pad', package_name: `PAD tip ${input.structure}`, price_bani: bani(pad.premium_lei), coverage: padCoverage });
     const vol = input.voluntary;
     if (vol) {
@@ -306,7 +307,7 @@ export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInpu
       direct_settlement: false,
       bonus_malus_class: null,
       coverage: [
-        `Limită anuală ${p.yearly_limit_lei.toLocaleString('de-DE')} lei`,
+        `Limită anuală ${formatWholeLei(p.yearly_limit_lei)}`,
         `Înlocuire până la ${p.replacement_per_tire_lei} lei / anvelopă`,
         `Reparație până la ${p.repair_per_tire_lei} lei / anvelopă`,
       ],
