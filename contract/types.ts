@@ -1,3 +1,4 @@
+import type { COOKIE_CONSENT_CHOICES } from './content';
 import type { FUELS, VEHICLE_CATEGORIES } from './products/rca-values';
 
 /**
@@ -49,7 +50,7 @@ export type Product = {
 
 export type MaintenanceStatus = { is_active: boolean; message: string | null };
 
-export type CookieConsentChoice = 'all' | 'essential';
+export type CookieConsentChoice = (typeof COOKIE_CONSENT_CHOICES)[number];
 
 export type TwoFactorProviderCode = 'authenticator' | 'email';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORDS_DIFFER } from '@/contract/auth';
 import { M as WIRE, nameField, passwordField, phoneField } from '@/contract/fields';
 import { PASSWORD_MESSAGES } from '@/contract/password-rules';
 
@@ -21,7 +22,7 @@ export const AUTH_MESSAGES = {
   passwordUpper: PASSWORD_MESSAGES.upper,
   passwordDigit: PASSWORD_MESSAGES.digit,
   passwordRequired: 'Introduceți parola.',
-  confirmationMismatch: 'Parolele nu coincid.',
+  confirmationMismatch: PASSWORDS_DIFFER,
   terms: 'Trebuie să acceptați termenii și condițiile.',
   dataProcessing: 'Trebuie să vă dați acordul pentru prelucrarea datelor personale.',
   code: 'Codul are 6 cifre.',

@@ -9,21 +9,14 @@ import { clientIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { queueMail } from '../../mail/outbox';
 import { parse } from '../../lib/validation';
-import { captchaField, emailField, M, phoneField, plateField, vinField } from '../../../../contract/fields';
+import { plateField, vinField } from '../../../../contract/fields';
+import { contactMessageBody } from '../../../../contract/content';
 import { contactReceivedMail } from '../../mail/templates';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const lookupQuery = z.object({
   registration_plate: plateField('wire').optional(),
   vin: vinField('wire').optional(),
-});
-const contactSchema = z.object({
-  name: z.string({ error: M.required }).trim().min(2, 'Introduceți numele.').max(100),
-  email: emailField('wire'),
-  phone_number: z.union([z.literal(''), phoneField('wire')]).optional().nullable().transform((v) => v || null),
-  subject: z.string({ error: M.required }).trim().min(2, 'Introduceți subiectul.').max(150),
-  message: z.string({ error: M.required }).trim().min(10, 'Mesajul trebuie să aibă cel puțin 10 caractere.').max(5000),
-  token: captchaField,
 });
 
 export function registerContent(app: FastifyInstance, ctx: AppContext) {
@@ -78,7 +71,7 @@ export function registerContent(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/contact-messages', async (req, reply) => {
-    const body = parse(contactSchema, req.body);
+    const body = parse(contactMessageBody, req.body);
     await verifyCaptcha(ctx, body.token, clientIp(req));
     let userId: number | null = null;
     try {
