@@ -51,7 +51,7 @@ describe('Europe/Bucharest formatting', () => {
     expect(addDaysToDay('2026-10-24', 2)).toBe('2026-10-26');
     expect(addDaysToDay('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDaysToDay('2028-03-01', -1)).toBe('2028-02-29');
-    // lib/time/day.ts (no date-fns-tz, for code that runs at page load) is the same function.
+    // contract/day.ts (no date-fns-tz, for code that runs at page load) is the same function.
     expect(day.addDaysToDay).toBe(addDaysToDay);
   });
 

@@ -2,7 +2,7 @@ import { addDaysToDay } from '../day';
 
 /**
  * The zod-free part of the product forms' building blocks: messages, day helpers, counties (the error mapping is
- * contract/field-errors.ts). Forms import these directly; the schemas (common.ts and the product modules) load on demand.
+ * contract/field-errors.ts). Forms import these directly; the schemas (contract/fields.ts and lib/validation/products/*) load on demand.
  * No time zones here either: "today" comes from the caller (useBucharestToday() in forms, lib/time's toBucharestDay()
  * in the schemas), so loading a product page does not load date-fns-tz.
  */

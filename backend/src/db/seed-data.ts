@@ -6,7 +6,7 @@
 import { brokerIdentity } from '../../../contract/broker-identity';
 import { formatWholeNumber } from '../../../contract/money';
 
-/** The broker's identity: one source shared with the web app's footer (lib/broker-identity.ts). */
+/** The broker's identity: one source shared with the web app's footer (contract/broker-identity.ts). */
 export const BROKER = {
   name: brokerIdentity.legalName,
   asf_code: brokerIdentity.asfCode,
