@@ -4,7 +4,7 @@ import { resetDraftCache } from '@/lib/shop/draft-store';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { toBucharestDay } from '@/lib/time';
 import { emptyRcaForm } from '@/contract/products/rca-values';
-import { rcaMessages } from '@/lib/validation/products/rca';
+import { rcaMessages } from '@/contract/products/rca-values';
 
 const loadRcaSchema = () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema());
 

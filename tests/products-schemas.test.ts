@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { cnpControlDigit, cuiControlDigit } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
 import { fieldErrorsOf } from '@/contract/field-errors';
-import { customerMessages, detailsSchema, emptyDetailsForm } from '@/lib/validation/products/customer';
-import { emptyHouseForm, houseInputSchema, houseMessages, houseStartWindow } from '@/lib/validation/products/house';
-import { emptyRcaForm, rcaInputSchema, rcaMessages, rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca';
-import { emptyTireForm, tireInputSchema, tireMessages, tirePurchaseWindow } from '@/lib/validation/products/tire';
-import { emptyTravelForm, travelInputSchema, travelMessages, travelStartWindow } from '@/lib/validation/products/travel';
+import { detailsSchema } from '@/lib/validation/products/customer';
+import { customerMessages, emptyDetailsForm } from '@/contract/products/customer-values';
+import { houseInputSchema } from '@/lib/validation/products/house';
+import { emptyHouseForm, houseMessages, houseStartWindow } from '@/contract/products/house-values';
+import { rcaInputSchema } from '@/lib/validation/products/rca';
+import { emptyRcaForm, rcaMessages, rcaStartWindow, type RcaFormValues } from '@/contract/products/rca-values';
+import { tireInputSchema } from '@/lib/validation/products/tire';
+import { emptyTireForm, tireMessages, tirePurchaseWindow } from '@/contract/products/tire-values';
+import { travelInputSchema } from '@/lib/validation/products/travel';
+import { emptyTravelForm, travelMessages, travelStartWindow } from '@/contract/products/travel-values';
 
 // 2026-03-28 22:30 UTC is already 29 March in Bucharest (UTC+2): "tomorrow" there is 30 March.
 const NOW = new Date('2026-03-28T22:30:00Z');

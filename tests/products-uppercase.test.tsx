@@ -6,7 +6,8 @@ import { TextField } from '@/components/ui/text-field';
 import { readDraft, resetDraftCache } from '@/lib/shop/draft-store';
 import { useDraftForm } from '@/lib/shop/use-draft-form';
 import { toBucharestDay } from '@/lib/time';
-import { emptyRcaForm, rcaInputSchema } from '@/lib/validation/products/rca';
+import { rcaInputSchema } from '@/lib/validation/products/rca';
+import { emptyRcaForm } from '@/contract/products/rca-values';
 
 function PlateForm() {
   const schema = useMemo(() => () => rcaInputSchema(), []);

@@ -66,5 +66,3 @@ export const consentsSchema = z.object({
 export function detailsSchema(identity: IdentityRequirement = 'none') {
   return z.object({ customer: customerSchema(identity), consents: consentsSchema });
 }
-
-export * from '@/contract/products/customer-values';

@@ -70,5 +70,3 @@ export function houseInputSchema(now: Date = new Date()) {
 }
 
 export type HouseInput = z.output<ReturnType<typeof houseInputSchema>>;
-
-export * from '@/contract/products/house-values';

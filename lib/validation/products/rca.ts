@@ -142,5 +142,3 @@ export function rcaInputSchema(now: Date = new Date()) {
 }
 
 export type RcaInput = z.output<ReturnType<typeof rcaInputSchema>>;
-
-export * from '@/contract/products/rca-values';

@@ -66,5 +66,3 @@ export function tireInputSchema({ now = new Date(), michelin = false }: { now?: 
 }
 
 export type TireInput = z.output<ReturnType<typeof tireInputSchema>>;
-
-export * from '@/contract/products/tire-values';

@@ -82,5 +82,3 @@ export function travelInputSchema(now: Date = new Date()) {
 }
 
 export type TravelInput = z.output<ReturnType<typeof travelInputSchema>>;
-
-export * from '@/contract/products/travel-values';

@@ -71,5 +71,3 @@ export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = 
 
 /** The backend's `input` of a rovinietă or an e-matrica quote. */
 export type VignetteInput = z.output<typeof roVignetteInput> | z.output<typeof huVignetteInput>;
-
-export * from '@/contract/products/vignette-values';
