@@ -52,7 +52,8 @@ export type MaintenanceStatus = { is_active: boolean; message: string | null };
 
 export type CookieConsentChoice = (typeof COOKIE_CONSENT_CHOICES)[number];
 
-export type TwoFactorProviderCode = 'authenticator' | 'email';
+export const TWO_FACTOR_PROVIDER_CODES = ['authenticator', 'email'] as const;
+export type TwoFactorProviderCode = (typeof TWO_FACTOR_PROVIDER_CODES)[number];
 
 export type TwoFactorProvider = { code: TwoFactorProviderCode; name: string; description: string };
 
