@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressFields, nameField, phoneField, postalCodeField } from './fields';
+import { DATE_LOCALE_CODES } from './types';
 
 const addressSchema = z.object({
   ...addressFields,
@@ -22,5 +23,5 @@ export const preferencesBody = z.object({
   marketing_sms: bool.optional(),
   notify_expiry_email: bool.optional(),
   notify_expiry_sms: bool.optional(),
-  date_locale: z.enum(['ro', 'en', 'fr'], { error: 'Limba aleasă nu este disponibilă.' }).optional(),
+  date_locale: z.enum(DATE_LOCALE_CODES, { error: 'Limba aleasă nu este disponibilă.' }).optional(),
 });

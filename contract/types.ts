@@ -69,13 +69,16 @@ export type Profile = {
   address: Address | null;
 };
 
+/** The date languages a customer can choose (SPEC §9); contract/locales.ts has their date-fns locales. */
+export const DATE_LOCALE_CODES = ['ro', 'en', 'fr'] as const;
+
 export type Preferences = {
   is_dark_theme: boolean | null;
   marketing_email: boolean;
   marketing_sms: boolean;
   notify_expiry_email: boolean;
   notify_expiry_sms: boolean;
-  date_locale: 'ro' | 'en' | 'fr';
+  date_locale: (typeof DATE_LOCALE_CODES)[number];
 };
 
 export type Session = {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isRomanianCounty } from '@/contract/counties';
+import { preferencesBody } from '@/contract/account';
 import { M, personNameField, phoneField } from '@/contract/fields';
+import { DATE_LOCALE_CODES } from '@/contract/types';
 
 /**
  * Account forms (`PUT /api/v1/profile`, `PUT /api/v1/preferences`): one schema per form, shared by the
@@ -73,11 +75,7 @@ export const DATE_LOCALES = [
   { value: 'fr', label: 'Français (5 mars 2026)' },
 ] as const;
 
-export const preferencesSchema = z.object({
-  is_dark_theme: z.boolean().nullable(),
-  marketing_email: z.boolean(),
-  marketing_sms: z.boolean(),
-  notify_expiry_email: z.boolean(),
-  notify_expiry_sms: z.boolean(),
-  date_locale: z.enum(['ro', 'en', 'fr'], { error: 'Alegeți limba datelor.' }),
-});
+/** The preferences form: every preference of the contract's `PUT /api/v1/preferences` body, as the page holds them. */
+export const preferencesSchema = preferencesBody
+  .required()
+  .extend({ date_locale: z.enum(DATE_LOCALE_CODES, { error: 'Alegeți limba datelor.' }) });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DateLocaleCode } from '../../../../contract/locales';
 import type { AppContext } from '../../context';
 import { findUser, requireAuth, type SessionRow, type UserRow } from '../../lib/auth';
 import { errors } from '../../lib/errors';
@@ -13,7 +14,7 @@ const DEFAULT_PREFERENCES = {
   marketing_sms: false,
   notify_expiry_email: true,
   notify_expiry_sms: false,
-  date_locale: 'ro' as 'ro' | 'en' | 'fr',
+  date_locale: 'ro' as DateLocaleCode,
 };
 
 function profile(u: UserRow) {
