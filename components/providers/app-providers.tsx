@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import type { PublicConfig } from '@/lib/config/env';
-import type { BucharestDay } from '@/lib/time/day';
+import type { BucharestDay } from '@/contract/day';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
 import { AnalyticsTracker } from './analytics-tracker';
