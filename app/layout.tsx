@@ -5,7 +5,7 @@ import { AppProviders } from '@/components/providers/app-providers';
 import { themeScript } from '@/components/layout/theme-script';
 import { ScrollManager } from '@/components/navigation/scroll-manager';
 import { currentBuildId } from '@/lib/bff/build-id';
-import { brokerIdentity } from '@/lib/broker-identity';
+import { brokerIdentity } from '@/contract/broker-identity';
 import { getPublicConfig } from '@/lib/config/env';
 import { isSignedIn } from '@/lib/session/server';
 import { bucharestDayAt } from '@/lib/time';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cnpControlDigit } from '../lib/validation/formats';
+import { cnpControlDigit } from '@/contract/formats';
 import { expect } from './fixtures';
 
 /** Helpers of the shop's purchase tests: unique customers, valid CNPs, the details step and the processor page. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pdfText } from '../backend/tests/pdf-text';
-import { formatLeiFromBani } from '../lib/format/money';
+import { formatLeiFromBani } from '@/contract/money';
 import { outbox } from './auth-helpers';
 import { test, expect } from './fixtures';
 import { ADMIN_HEADERS, registerFreshCustomer, setProductFlags } from './helpers/content-account';

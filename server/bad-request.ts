@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@/contract/http';
 
 /**
  * Requests the web server refuses before Next.js sees them: a method it does not answer (405); a path that is not valid percent-encoded UTF-8
  * (`/%c0%ae`) makes Next.js's routing throw (a 500 otherwise); a declared body over 1 MiB is never needed (no
  * uploads; the BFF and Next.js's server actions stop at 1 MiB), so it is refused before a byte is read.
  */
-export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
-
 /** The methods the app answers; Next.js throws on others (TRACE was a 500). */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -16,7 +15,7 @@ export function isSupportedMethod(method: string | undefined): boolean {
 
 export function declaresTooLargeBody(request: IncomingMessage): boolean {
   const declared = request.headers['content-length'];
-  return declared !== undefined && Number(declared) > MAX_REQUEST_BODY_BYTES;
+  return declared !== undefined && Number(declared) > BODY_LIMIT_BYTES;
 }
 
 export function hasDecodablePath(url: string | undefined): boolean {
@@ -43,7 +42,7 @@ export function sendMethodNotAllowed(url: string | undefined, response: ServerRe
 
 /** 413 for a declared body over the limit (Node.js discards the rest of the body as it arrives). */
 export function sendTooLarge(url: string | undefined, response: ServerResponse): void {
-  send(url, response, 413, 'payload_too_large', 'Request body too large.', 'Datele trimise sunt prea mari.');
+  send(url, response, 413, PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message, PAYLOAD_TOO_LARGE.pretty_message);
 }
 
 function send(url: string | undefined, response: ServerResponse, status: number, code: string, message: string, pretty: string) {

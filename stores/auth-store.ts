@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { User } from '@/lib/api/types';
+import type { User } from '@/contract/types';
 
 /**
  * Session as the browser knows it (SPEC §3, DESIGN.md), localStorage `authStore`: authenticated + user.

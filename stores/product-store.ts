@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { onApiResponse } from '@/lib/api/client';
 import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
-import type { Product, ProductStatus } from '@/lib/api/types';
+import type { Product, ProductStatus } from '@/contract/types';
 
 /**
  * Products (SPEC §3/§4), localStorage `productStore`: productStatuses, travelProduct, rcaProduct,

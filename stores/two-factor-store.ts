@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { TwoFactorProvider, UserTwoFactorProvider } from '@/lib/api/types';
+import type { TwoFactorProvider, UserTwoFactorProvider } from '@/contract/types';
 
 /** Two-factor state (SPEC §3), sessionStorage `twoFactorStore`: providers, userProvider, isTwoFactorAuthRequired. */
 export type TwoFactorStoreState = {

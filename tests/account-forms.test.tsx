@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PreferencesForm } from '@/components/account/preferences-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { ApiError } from '@/lib/api/errors';
-import type { Preferences, Profile } from '@/lib/api/types';
+import type { Preferences, Profile } from '@/contract/types';
 import { initialSystemState, useSystemStore } from '@/stores/system-store';
 
 // Typing-heavy UI tests: allow for a loaded CI machine.

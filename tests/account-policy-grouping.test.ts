@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expiryLabel, groupPolicies, policyState } from '@/lib/policies/group';
-import { renewalHref } from '@/lib/policies/renewal';
+import { renewalHref } from '@/contract/renewal';
 import { isPayable, mergeOrder, payOrderHref, type Order } from '@/lib/api/orders';
 
 const p = (id: number, starts_on: string, ends_on: string) => ({ id, starts_on, ends_on });

@@ -8,15 +8,14 @@ import {
   resetPasswordSchema,
   twoFactorCodeSchema,
 } from '@/lib/validation/auth';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '@/contract/field-errors';
 
 /** The schema's verdict as a form shows it: the parsed data, or the first message of each field. */
 function validateForm<S extends z.ZodType>(schema: S, values: unknown) {
   const result = schema.safeParse(values);
   if (result.success) return { success: true as const, data: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-  return { success: false as const, errors };
+  return { success: false as const, errors: fieldErrorsOf(result.error) };
 }
 
 const validRegistration = {

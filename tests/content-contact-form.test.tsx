@@ -21,7 +21,7 @@ describe('contact form', () => {
     const send = vi.fn();
     render(<ContactForm send={send} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
-    // The zod resolver loads on demand, so the messages and the focus come after the (asynchronous) validation.
+    // The schema loads on demand, so the messages and the focus come after the (asynchronous) validation.
     await waitFor(() => expect(screen.getByLabelText(/Nume și prenume/)).toHaveAccessibleDescription('Introduceți numele.'));
     expect(screen.getByLabelText(/Mesaj/)).toHaveAccessibleDescription('Mesajul trebuie să aibă cel puțin 10 caractere.');
     await waitFor(() => expect(screen.getByLabelText(/Nume și prenume/)).toHaveFocus());

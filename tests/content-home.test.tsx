@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { emitRealtimeEvent } from '@/lib/realtime/events';
 import { useProductStore, initialProductState } from '@/stores/product-store';
 

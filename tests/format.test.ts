@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLeiFromBani } from '@/lib/format/money';
+import { formatLeiFromBani, formatWholeLei, formatWholeNumber } from '@/contract/money';
 
 describe('formatLeiFromBani', () => {
   it.each([
@@ -16,5 +16,22 @@ describe('formatLeiFromBani', () => {
 
   it('rejects non-finite amounts', () => {
     expect(() => formatLeiFromBani(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatWholeNumber and formatWholeLei (sums insured, the policy PDF, the offers)', () => {
+  it.each([
+    [0, '0'],
+    [950, '950'],
+    [1500, '1.500'],
+    [200000, '200.000'],
+    [-12345, '-12.345'],
+  ])('%i → %s, whatever the runtime ICU data', (n, text) => {
+    expect(formatWholeNumber(n)).toBe(text);
+  });
+
+  it('adds the currency and refuses fractions', () => {
+    expect(formatWholeLei(100000)).toBe('100.000 lei');
+    expect(() => formatWholeNumber(1.5)).toThrow(RangeError);
   });
 });

@@ -9,7 +9,7 @@ import {
   isValidRomanianMobile,
   isValidVin,
   normalizePlate,
-} from '@/lib/validation/formats';
+} from '@/contract/formats';
 
 describe('plates', () => {
   it('accepts Bucharest and county plates, with spaces and hyphens, any case', () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { OtpInput } from '@/components/auth/otp-input';
-import { FORM_ERROR, useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
+import { FORM_ERROR, lazyZodResolver, useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { AUTH_MESSAGES, emailStepSchema, twoFactorCodeSchema } from '@/lib/validation/auth';
 
 // The layer's own tests are in tests/forms-layer.test.tsx; these cover what the auth and account forms added or need.
@@ -113,5 +113,29 @@ describe('useFormField (a controlled widget on the layer)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Verificați' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledWith({ two_factor_code: '123456' }));
+  });
+});
+
+describe('lazyZodResolver', () => {
+  const resolve = (schema: z.ZodType<unknown, Record<string, unknown>>, values: Record<string, unknown>) =>
+    lazyZodResolver(() => Promise.resolve(schema)).resolver(values, undefined, {} as never);
+
+  it('maps a failed parse with the contract map: first message per dotted path, nested as the form reads it', async () => {
+    const schema = z.object({
+      vehicle: z.object({ plate: z.string().min(1, 'Introduceți numărul.').min(5, 'Prea scurt.') }),
+      travellers: z.array(z.object({ birth_date: z.string().min(1, 'Introduceți data nașterii.') })),
+    });
+    const result = await resolve(schema, { vehicle: { plate: '' }, travellers: [{ birth_date: 'x' }, { birth_date: '' }] });
+    expect(result.values).toEqual({});
+    expect(result.errors).toEqual({
+      vehicle: { plate: { type: 'validation', message: 'Introduceți numărul.' } },
+      travellers: [undefined, { birth_date: { type: 'validation', message: 'Introduceți data nașterii.' } }],
+    });
+  });
+
+  it('puts an issue about the whole value on the form and hands the parsed output on success', async () => {
+    const schema = z.object({ a: z.string().trim(), b: z.string() }).refine((v) => v.a === v.b, 'Valorile diferă.');
+    expect((await resolve(schema, { a: 'x', b: 'y' })).errors).toEqual({ root: { form: { type: 'validation', message: 'Valorile diferă.' } } });
+    expect(await resolve(schema, { a: ' x ', b: 'x' })).toEqual({ values: { a: 'x', b: 'x' }, errors: {} });
   });
 });

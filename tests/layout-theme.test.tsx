@@ -4,7 +4,7 @@ import { statusOf } from '@/components/layout/server-error';
 import { themeScript } from '@/components/layout/theme-script';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
-import { formatLeiFromBani } from '@/lib/format/money';
+import { formatLeiFromBani } from '@/contract/money';
 import { themeFromHeader } from '@/themes';
 
 function runThemeScript(stored: unknown, prefersDark: boolean) {

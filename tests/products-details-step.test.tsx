@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DetailsStep } from '@/components/products/details-step';
 import { PublicConfigContext } from '@/components/providers/public-config-context';
 import type { PublicConfig } from '@/lib/config/env';
-import type { Offer, Quote } from '@/lib/api/checkout';
+import type { Offer, Quote } from '@/contract/types';
 import { ApiError } from '@/lib/api/errors';
 import { readDraft, resetDraftCache, writeDraft } from '@/lib/shop/draft-store';
 import { useAuthStore } from '@/stores/auth-store';

@@ -6,8 +6,8 @@ import { TextField } from '@/components/ui/text-field';
 import { FORM_ERROR, useSchemaForm, VALIDATION_UNAVAILABLE, type SchemaSource } from '@/lib/forms/use-schema-form';
 import { resetDraftCache } from '@/lib/shop/draft-store';
 import { toBucharestDay } from '@/lib/time';
-import { emptyRcaForm } from '@/lib/validation/products/rca-values';
-import { rcaMessages } from '@/lib/validation/products/rca';
+import { emptyRcaForm } from '@/contract/products/rca-values';
+import { rcaMessages } from '@/contract/products/rca-values';
 
 const loadRcaSchema = () => import('@/lib/validation/products/rca').then((m) => m.rcaInputSchema() as never);
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OfferList } from '@/components/products/offer-list';
-import type { Offer, Quote } from '@/lib/api/checkout';
+import type { Offer, Quote } from '@/contract/types';
 import { groupRcaOffers, sortOffersByPrice } from '@/lib/shop/offers';
 
 const insurer = (code: string, name: string) => ({ code, name });

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { cnpControlDigit, cuiControlDigit } from '@/lib/validation/formats';
+import { cnpControlDigit, cuiControlDigit } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
-import { fieldErrorsOf } from './helpers/field-errors';
-import { customerMessages, detailsSchema, emptyDetailsForm } from '@/lib/validation/products/customer';
-import { emptyHouseForm, houseInputSchema, houseMessages, houseStartWindow } from '@/lib/validation/products/house';
-import { emptyRcaForm, rcaInputSchema, rcaMessages, rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca';
-import { emptyTireForm, tireInputSchema, tireMessages, tirePurchaseWindow } from '@/lib/validation/products/tire';
-import { emptyTravelForm, travelInputSchema, travelMessages, travelStartWindow } from '@/lib/validation/products/travel';
+import { fieldErrorsOf } from '@/contract/field-errors';
+import { detailsSchema } from '@/lib/validation/products/customer';
+import { customerMessages, emptyDetailsForm } from '@/contract/products/customer-values';
+import { houseInputSchema } from '@/lib/validation/products/house';
+import { emptyHouseForm, houseMessages, houseStartWindow } from '@/contract/products/house-values';
+import { rcaInputSchema } from '@/lib/validation/products/rca';
+import { emptyRcaForm, rcaMessages, rcaStartWindow, type RcaFormValues } from '@/contract/products/rca-values';
+import { tireInputSchema } from '@/lib/validation/products/tire';
+import { emptyTireForm, tireMessages, tirePurchaseWindow } from '@/contract/products/tire-values';
+import { travelInputSchema } from '@/lib/validation/products/travel';
+import { emptyTravelForm, travelMessages, travelStartWindow } from '@/contract/products/travel-values';
 
 // 2026-03-28 22:30 UTC is already 29 March in Bucharest (UTC+2): "tomorrow" there is 30 March.
 const NOW = new Date('2026-03-28T22:30:00Z');
@@ -158,6 +163,29 @@ describe('RCA input schema', () => {
     // An electric car has no cylinder capacity.
     const electric = rcaForm((f) => ((f.vehicle.fuel = 'electric'), (f.vehicle.engine_cc = '0')));
     expect(rcaInputSchema(NOW).safeParse(electric).success).toBe(true);
+  });
+});
+
+describe('the forms end in the endpoint schemas of the contract', () => {
+  it('an RCA form value the backend would refuse is refused on its field with the backend words', () => {
+    // The form asks only for a company name; POST /quotes wants at least 2 characters (contract/quotes.ts).
+    const company = (name: string) => (f: RcaFormValues) => ((f.owner.type = 'company'), (f.owner.cui = 'RO12345674'), (f.owner.name = name));
+    expect(errorsOf(rcaInputSchema(NOW), rcaForm(company('X')))).toEqual({ 'owner.name': 'Introduceți denumirea firmei.' });
+    expect(errorsOf(rcaInputSchema(NOW), rcaForm(company('XY')))).toEqual({});
+  });
+
+  it('a company name the order endpoint refuses shows under the customer field', () => {
+    const form = emptyDetailsForm();
+    Object.assign(form.customer, {
+      first_name: 'Ana',
+      last_name: 'Pop',
+      email: 'ana@example.com',
+      phone_number: '0722123456',
+      cui: 'RO12345674',
+      company_name: 'X',
+    });
+    Object.assign(form.consents, { terms: true, product_sheet: true, data_processing: true });
+    expect(errorsOf(detailsSchema('cui'), form)).toEqual({ 'customer.company_name': 'Introduceți denumirea firmei.' });
   });
 });
 

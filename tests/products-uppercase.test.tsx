@@ -5,7 +5,8 @@ import { TextField } from '@/components/ui/text-field';
 import { readDraft, resetDraftCache } from '@/lib/shop/draft-store';
 import { useSchemaForm } from '@/lib/forms/use-schema-form';
 import { toBucharestDay } from '@/lib/time';
-import { emptyRcaForm, rcaInputSchema } from '@/lib/validation/products/rca';
+import { rcaInputSchema } from '@/lib/validation/products/rca';
+import { emptyRcaForm } from '@/contract/products/rca-values';
 
 function PlateForm() {
   const form = useSchemaForm({

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BucharestTodayProvider, useBucharestToday } from '@/components/providers/bucharest-today';
 // Loaded up front: the provider imports it on demand when the day changes, and the fake clock does not wait for I/O.
 import { bucharestDayAt } from '@/lib/time';
-import type { BucharestDay } from '@/lib/time/day';
+import type { BucharestDay } from '@/contract/day';
 
 function Today() {
   return <p data-testid="today">{useBucharestToday()}</p>;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '@/lib/api/checkout';
-import { latestStartDay, renewalStartDay } from '@/lib/policies/renewal';
+import type { Offer } from '@/contract/types';
+import { latestStartDay, renewalStartDay } from '@/contract/renewal';
 import { rankOffers } from '@/lib/shop/offers';
-import { cuiControlDigit, isValidCui } from '@/lib/validation/formats';
-import { emptyRcaForm, rcaInputSchema, rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca';
+import { cuiControlDigit, isValidCui } from '@/contract/formats';
+import { rcaInputSchema } from '@/lib/validation/products/rca';
+import { emptyRcaForm, rcaStartWindow, type RcaFormValues } from '@/contract/products/rca-values';
 
 describe('renewal start (Europe/Bucharest days)', () => {
   it('starts the day after the old policy ends', () => {

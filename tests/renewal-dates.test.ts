@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { movedTrip, renewalRefs, renewedEndsOn, sameRenewal } from '@/lib/policies/renewal';
-import { fieldErrorsOf } from './helpers/field-errors';
-import { emptyHouseForm, houseInputSchema, houseStartWindow } from '@/lib/validation/products/house';
-import { emptyTireForm, tireInputSchema, tireMessages, tireRenewalStartWindow } from '@/lib/validation/products/tire';
+import { movedTrip, renewalRefs, renewedEndsOn, sameRenewal } from '@/contract/renewal';
+import { fieldErrorsOf } from '@/contract/field-errors';
+import { houseInputSchema } from '@/lib/validation/products/house';
+import { emptyHouseForm, houseStartWindow } from '@/contract/products/house-values';
+import { tireInputSchema } from '@/lib/validation/products/tire';
+import { emptyTireForm, tireMessages, tireRenewalStartWindow } from '@/contract/products/tire-values';
 
 vi.mock('@/lib/api/server', () => ({ backendFetch: vi.fn() }));
 const { renewalFormValues } = await import('@/lib/shop/renewal');

@@ -4,7 +4,7 @@ import { PRODUCT_STORE_KEY, initialProductState, useProductStore } from '@/store
 import { SYSTEM_STORE_KEY, useSystemStore } from '@/stores/system-store';
 import { TWO_FACTOR_STORE_KEY, useTwoFactorStore } from '@/stores/two-factor-store';
 import { rehydrateStores, resetHydration, useHydrationStore } from '@/stores/hydration';
-import type { User } from '@/lib/api/types';
+import type { User } from '@/contract/types';
 import { productStatuses as status } from './helpers/api-fixtures';
 
 const user: User = {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bucharestDayAt, bucharestWallTimeToDate, formatDate, formatDateTime, formatInBucharest, toBucharestDay } from '@/lib/time';
-import { addDaysToDay } from '@/lib/time/day';
-import { formatDay } from '@/lib/time/format-day';
-import * as day from '@/lib/time/day';
+import { addDaysToDay } from '@/contract/day';
+import { formatDay } from '@/contract/format-day';
+import * as day from '@/contract/day';
 
 describe('Europe/Bucharest formatting', () => {
   it('formats in Romanian by default, French and English on request', () => {
@@ -51,7 +51,7 @@ describe('Europe/Bucharest formatting', () => {
     expect(addDaysToDay('2026-10-24', 2)).toBe('2026-10-26');
     expect(addDaysToDay('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDaysToDay('2028-03-01', -1)).toBe('2028-02-29');
-    // lib/time/day.ts (no date-fns-tz, for code that runs at page load) is the same function.
+    // contract/day.ts (no date-fns-tz, for code that runs at page load) is the same function.
     expect(day.addDaysToDay).toBe(addDaysToDay);
   });
 

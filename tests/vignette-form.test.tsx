@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BucharestTodayProvider } from '@/components/providers/bucharest-today';
 import { VignetteShop } from '@/components/vignettes/vignette-shop';
 import { resetDraftCache } from '@/lib/shop/draft-store';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { vignetteProduct } from './helpers/vignette-product';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn() }), usePathname: () => '/rovinieta' }));

@@ -9,7 +9,7 @@ import {
   validityState,
   validityStateLabel,
   vignettePrice,
-} from '@/lib/vignettes/rules';
+} from '@/contract/vignette-rules';
 
 const codes = (category: string, tariff = RO_VIGNETTE_TARIFF) => validitiesFor(tariff, category).map((v) => v.code);
 const validity = (code: string, tariff = RO_VIGNETTE_TARIFF) => tariff.validities.find((v) => v.code === code)!;

@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '../../contract/http';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { AddressInfo } from 'node:net';
@@ -40,7 +41,6 @@ import { runExpiryReminders } from './modules/reminders/service';
 import { registerHealth } from './modules/health/routes';
 import { registerRegistry } from './modules/registry/routes';
 
-export const BODY_LIMIT = 1024 * 1024;
 /** How often the background jobs look for due work (they are also kicked when work is queued). */
 const WORKER_POLL_MS = 1000;
 const REMINDER_POLL_MS = 5 * 60_000;
@@ -101,7 +101,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     logger: options.logger === false ? false : { level: config.logLevel },
     // Fastify's own request logging is off: one line per request from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     // X-Forwarded-For only from the web app's BFF (BACKEND_TRUSTED_PROXIES); anyone else gets its socket address.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -150,7 +150,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // ── Body parsing ──────────────────────────────────────────────────────────────
   app.decorateRequest('rawBody', null);
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
     const text = String(body);
     req.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
@@ -161,7 +161,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
   });
   // Plausible's tracker sends its JSON as text/plain.
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
     const text = String(body);
     req.rawBody = text;
     try {
@@ -170,10 +170,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       done(null, text);
     }
   });
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fieldSize: 64 * 1024, fields: 50, files: 2, fileSize: BODY_LIMIT, parts: 60 },
+    limits: { fieldSize: 64 * 1024, fields: 50, files: 2, fileSize: BODY_LIMIT_BYTES, parts: 60 },
   });
 
   // ── Errors ────────────────────────────────────────────────────────────────────
@@ -191,7 +191,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       return reply.code(400).send(errorBody('invalid_json', 'Malformed JSON body.', 'Cererea nu are un format valid.'));
     }
     if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(errorBody('payload_too_large', 'Request body too large.', 'Datele trimise sunt prea mari.'));
+      return reply.code(413).send(errorBody(PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message, PAYLOAD_TOO_LARGE.pretty_message));
     }
     if (status === 415) {
       return reply.code(415).send(errorBody('unsupported_media_type', 'Unsupported content type.', 'Formatul datelor trimise nu este acceptat.'));

@@ -4,10 +4,10 @@ import { Container } from '@/components/ui/container';
 import type { Policy } from '@/lib/api/policies';
 import { backendFetch } from '@/lib/api/server';
 import { expiringUnrenewed } from '@/lib/policies/group';
-import { renewalHref } from '@/lib/policies/renewal';
+import { renewalHref } from '@/contract/renewal';
 import { getSessionToken } from '@/lib/session/server';
 import { toBucharestDay } from '@/lib/time';
-import { formatDay } from '@/lib/time/format-day';
+import { formatDay } from '@/contract/format-day';
 
 /** "O poliță expiră în curând", "2 viniete expiră în curând", "3 polițe și viniete expiră în curând". */
 function bannerTitle(count: number, vignettes: number): string {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
-import { formatLeiFromBani } from '@/lib/format/money';
+import { formatLeiFromBani } from '@/contract/money';
 import { isVignetteProduct } from '@/lib/vignettes/catalog';
 import { ORDER_STATUS_LABELS, invoiceDocumentUrl, invoiceFileName, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { listOrders, mergeOrder, orderInstants, type Order } from '@/lib/api/orders';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
-import type { DateLocaleCode } from '@/lib/time/locales';
+import type { DateLocaleCode } from '@/contract/locales';
 import { EmptyState } from './empty-state';
 import { OrderCard } from './order-card';
 import { useDateTimeLabels, type DateTimeLabels } from './use-date-time-labels';

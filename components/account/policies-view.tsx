@@ -5,7 +5,7 @@ import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { listPolicies, mergePolicy, type Policy } from '@/lib/api/policies';
 import { groupPolicies } from '@/lib/policies/group';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
-import type { DateLocaleCode } from '@/lib/time/locales';
+import type { DateLocaleCode } from '@/contract/locales';
 import { EmptyState } from './empty-state';
 import { PolicyCard } from './policy-card';
 

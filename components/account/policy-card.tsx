@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
-import { formatLeiFromBani } from '@/lib/format/money';
+import { formatLeiFromBani } from '@/contract/money';
 import { policyDocumentFileName, policyDocumentUrl, type Policy } from '@/lib/api/policies';
 import { expiryLabel, type PolicyState } from '@/lib/policies/group';
-import { renewalHref } from '@/lib/policies/renewal';
-import { formatDay } from '@/lib/time/format-day';
-import type { DateLocaleCode } from '@/lib/time/locales';
+import { renewalHref } from '@/contract/renewal';
+import { formatDay } from '@/contract/format-day';
+import type { DateLocaleCode } from '@/contract/locales';
 
 const STATE_LABEL: Record<Exclude<PolicyState, 'upcoming'>, string> = {
   active: 'Activă',

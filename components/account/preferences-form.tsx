@@ -6,7 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { SaveOutcomeAlert } from '@/components/ui/save-outcome-alert';
 import { SelectField } from '@/components/ui/select-field';
-import type { Preferences } from '@/lib/api/types';
+import type { Preferences } from '@/contract/types';
 import { useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { useSaveOutcome } from '@/lib/forms/use-save-outcome';
 import { DATE_LOCALES, preferencesSchema } from '@/lib/validation/account';

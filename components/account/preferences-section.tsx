@@ -1,7 +1,7 @@
 'use client';
 
 import { updatePreferences } from '@/lib/api/account';
-import type { Preferences } from '@/lib/api/types';
+import type { Preferences } from '@/contract/types';
 import { PreferencesForm } from './preferences-form';
 
 /** The preferences form wired to `PUT /api/v1/preferences`. */

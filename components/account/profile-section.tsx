@@ -1,7 +1,7 @@
 'use client';
 
 import { updateProfile } from '@/lib/api/account';
-import type { Profile } from '@/lib/api/types';
+import type { Profile } from '@/contract/types';
 import { ProfileForm } from './profile-form';
 
 /** The profile form wired to `PUT /api/v1/profile`. */

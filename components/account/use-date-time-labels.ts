@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { DateLocaleCode } from '@/lib/time/locales';
+import type { DateLocaleCode } from '@/contract/locales';
 
 /** Instants (ISO 8601) with their `5 martie 2026, 14:30` label in Europe/Bucharest. */
 export type DateTimeLabels = Record<string, string>;

@@ -2,11 +2,11 @@ import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { policyDocumentUrl, type Policy } from '@/lib/api/policies';
-import { formatLeiFromBani } from '@/lib/format/money';
-import { renewalHref } from '@/lib/policies/renewal';
-import { formatDay } from '@/lib/time/format-day';
-import type { DateLocaleCode } from '@/lib/time/locales';
-import { validityState, validityStateLabel, type ValidityState } from '@/lib/vignettes/rules';
+import { formatLeiFromBani } from '@/contract/money';
+import { renewalHref } from '@/contract/renewal';
+import { formatDay } from '@/contract/format-day';
+import type { DateLocaleCode } from '@/contract/locales';
+import { validityState, validityStateLabel, type ValidityState } from '@/contract/vignette-rules';
 
 const STATE_TONE: Record<ValidityState['kind'], string> = {
   upcoming: 'bg-info-surface text-info',

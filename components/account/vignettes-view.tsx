@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { listPolicies, mergePolicy, type Policy } from '@/lib/api/policies';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
-import type { DateLocaleCode } from '@/lib/time/locales';
+import type { DateLocaleCode } from '@/contract/locales';
 import { VIGNETTE_PAGES } from '@/lib/vignettes/catalog';
 import { EmptyState } from './empty-state';
 import { VignetteCard } from './vignette-card';

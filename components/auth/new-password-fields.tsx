@@ -1,7 +1,7 @@
 'use client';
 
 import type { BoundField } from '@/lib/forms/use-schema-form';
-import { PASSWORD_POLICY_HINT } from '@/lib/validation/password-rules';
+import { PASSWORD_POLICY_HINT } from '@/contract/password-rules';
 import { AuthField } from './auth-field';
 
 type PasswordField = 'password' | 'password_confirmation';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { listSessions, revokeOtherSessions, revokeSession } from '@/lib/api/account';
 import { isApiError } from '@/lib/api/errors';
-import type { Session } from '@/lib/api/types';
+import type { Session } from '@/contract/types';
 import { formatDateTime } from '@/lib/time';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

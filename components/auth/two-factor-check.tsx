@@ -1,7 +1,7 @@
 'use client';
 
 import { verifyCode } from '@/lib/api/two-factor';
-import type { TwoFactorProviderCode } from '@/lib/api/types';
+import type { TwoFactorProviderCode } from '@/contract/types';
 import { useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { Spinner } from '@/components/ui/spinner';
 import { RecoveryCodeInput } from './recovery-code-input';

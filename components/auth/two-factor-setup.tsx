@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { generateCode, generateQrCode, verifyCode, type QrCode } from '@/lib/api/two-factor';
 import { listProviders, listUserProviders } from '@/lib/session/two-factor-providers';
-import type { TwoFactorProvider, TwoFactorProviderCode } from '@/lib/api/types';
+import type { TwoFactorProvider, TwoFactorProviderCode } from '@/contract/types';
 import { useAuthStore } from '@/stores/auth-store';
 import { FORM_ERROR, useFormField, useSchemaForm } from '@/lib/forms/use-schema-form';
 import { Alert } from '@/components/ui/alert';

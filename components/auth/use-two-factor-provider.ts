@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { currentProvider } from '@/lib/api/two-factor';
-import type { UserTwoFactorProvider } from '@/lib/api/types';
+import type { UserTwoFactorProvider } from '@/contract/types';
 import { listUserProviders } from '@/lib/session/two-factor-providers';
 
 /**

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getOrder, payOrderHref, type Order } from '@/lib/api/orders';
-import { formatLeiFromBani } from '@/lib/format/money';
+import { formatLeiFromBani } from '@/contract/money';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import { formatDateTime } from '@/lib/time';
 import { isVignetteProduct } from '@/lib/vignettes/catalog';

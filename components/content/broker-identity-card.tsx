@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { brokerIdentity } from '@/lib/broker-identity';
+import { brokerIdentity } from '@/contract/broker-identity';
 
 /** The broker's legal identity and the dispute-resolution bodies (ANPC SAL, SAL-FIN). */
 export function BrokerIdentityCard({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import type { Insurer } from '@/lib/api/orders';
+import type { Insurer } from '@/contract/types';
 
 /** The insurers whose offers are compared. Renders nothing when the list could not be read. */
 export function InsurersStrip({ insurers }: { insurers: Insurer[] }) {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { listProducts } from '@/lib/api/products';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { ProductCard } from './product-card';
 import { homeProducts, vignetteFlags } from './product-catalogue';
 import { useLiveProductStatuses } from './use-live-product-statuses';

@@ -1,5 +1,5 @@
 import { Container } from '@/components/ui/container';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { LiveProducts } from './live-products';
 
 /**

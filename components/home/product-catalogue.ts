@@ -1,4 +1,4 @@
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { productIcons } from '@/themes';
 
 /**

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { listProducts } from '@/lib/api/products';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import { useProductStore } from '@/stores/product-store';
 import { newerStatuses } from './product-catalogue';

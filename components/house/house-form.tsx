@@ -9,11 +9,11 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useFormValues } from '@/lib/forms/use-schema-form';
-import { renewedEndsOn } from '@/lib/policies/renewal';
-import { formatDay } from '@/lib/time/format-day';
-import { ROMANIAN_COUNTIES } from '@/lib/validation/products/common-values';
+import { renewedEndsOn } from '@/contract/renewal';
+import { formatDay } from '@/contract/format-day';
+import { ROMANIAN_COUNTIES } from '@/contract/counties';
 import type { HouseInput } from '@/lib/validation/products/house';
-import { houseStartWindow, type HouseFormValues } from '@/lib/validation/products/house-values';
+import { houseStartWindow, type HouseFormValues } from '@/contract/products/house-values';
 
 const COUNTIES = ROMANIAN_COUNTIES.map((c) => ({ value: c, label: c }));
 const OPTIONS = [

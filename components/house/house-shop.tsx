@@ -3,10 +3,10 @@
 import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import type { HouseInput } from '@/lib/validation/products/house';
-import { emptyHouseForm, type HouseFormValues } from '@/lib/validation/products/house-values';
+import { emptyHouseForm, type HouseFormValues } from '@/contract/products/house-values';
 import { HouseForm } from './house-form';
 
 const HOUSE: ShopProduct<HouseInput> = {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { brokerIdentity } from '@/lib/broker-identity';
+import { brokerIdentity } from '@/contract/broker-identity';
 import type { ThemeAssets } from '@/themes';
 
 /** The theme's logo linking home. */

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { brokerIdentity } from '@/lib/broker-identity';
+import { brokerIdentity } from '@/contract/broker-identity';
 
 /** Minimal layout footer: one line with the broker's identity and the legal pages. */
 export function MinimalFooter() {

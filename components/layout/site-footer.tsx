@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { brokerIdentity, infoLinks } from '@/lib/broker-identity';
+import { brokerIdentity, infoLinks } from '@/contract/broker-identity';
 import type { ThemeAssets } from '@/themes';
 import { productLinks, secondaryLinks } from './nav-links';
 

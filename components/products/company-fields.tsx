@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import { lookupCompany } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
 import type { BoundField } from '@/lib/forms/use-schema-form';
-import { isValidCui, normalizeCui } from '@/lib/validation/formats';
+import { isValidCui, normalizeCui } from '@/contract/formats';
 
 type Props = {
   /** The CUI and name fields, bound to the form (`form.bind(…)`). */

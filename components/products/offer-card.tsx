@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { Offer } from '@/lib/api/checkout';
-import { formatLeiFromBani } from '@/lib/format/money';
+import type { Offer } from '@/contract/types';
+import { formatLeiFromBani } from '@/contract/money';
 import { formatExchangeRate, formatListPrice, formatRateMonth } from '@/lib/vignettes/catalog';
 
 /** One offer: insurer, package, price in lei for the period, coverage, bonus-malus class (RCA). */

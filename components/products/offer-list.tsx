@@ -1,4 +1,4 @@
-import type { Offer, Quote } from '@/lib/api/checkout';
+import type { Offer, Quote } from '@/contract/types';
 import { formatDateTime } from '@/lib/time';
 import { isVignetteProduct } from '@/lib/vignettes/catalog';
 import { groupRcaOffers, matchesChosenCover, rankOffers } from '@/lib/shop/offers';

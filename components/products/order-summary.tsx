@@ -1,5 +1,5 @@
-import type { Offer } from '@/lib/api/checkout';
-import { formatLeiFromBani } from '@/lib/format/money';
+import type { Offer } from '@/contract/types';
+import { formatLeiFromBani } from '@/contract/money';
 import { formatExchangeRate, formatListPrice, formatRateMonth } from '@/lib/vignettes/catalog';
 
 /**

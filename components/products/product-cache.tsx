@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { Product, ProductStatus } from '@/lib/api/types';
+import type { Product, ProductStatus } from '@/contract/types';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useProductStore, type CachedProductCode } from '@/stores/product-store';
 

@@ -3,11 +3,11 @@
 import { useEffect, type BaseSyntheticEvent, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ProductCode } from '@/lib/api/types';
+import type { ProductCode } from '@/contract/types';
 import { useSchemaForm, type SchemaForm, type SchemaSource } from '@/lib/forms/use-schema-form';
-import { sameRenewal, type RenewalFormFields } from '@/lib/policies/renewal';
+import { sameRenewal, type RenewalFormFields } from '@/contract/renewal';
 import { draftKeys, useQuoteFlow } from '@/lib/shop/use-quote-flow';
-import type { DetailsFormValues, IdentityRequirement } from '@/lib/validation/products/customer-values';
+import type { DetailsFormValues, IdentityRequirement } from '@/contract/products/customer-values';
 import { ProductUnavailable } from './product-unavailable';
 import { QuoteFlowView } from './quote-flow';
 

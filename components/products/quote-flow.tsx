@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { QuoteFlow as Flow } from '@/lib/shop/use-quote-flow';
-import type { DetailsFormValues, IdentityRequirement } from '@/lib/validation/products/customer';
+import type { DetailsFormValues, IdentityRequirement } from '@/contract/products/customer-values';
 import { Skeleton } from '@/components/ui/skeleton';
 import { QuoteStepper } from './quote-stepper';
 import { useStepHeadingFocus } from './use-step-heading-focus';

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
-import type { Offer } from '@/lib/api/checkout';
-import { formatLeiFromBani } from '@/lib/format/money';
+import type { Offer } from '@/contract/types';
+import { formatLeiFromBani } from '@/contract/money';
 import type { RcaOfferRow as Row } from '@/lib/shop/offers';
 
 function PriceCell({ offer, label, insurerName, onChoose }: { offer: Offer | null; label: string; insurerName: string; onChoose: (offer: Offer) => void }) {

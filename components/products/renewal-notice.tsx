@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/alert';
 import type { RenewalNotice as Notice } from '@/lib/shop/renewal';
-import { formatDay } from '@/lib/time/format-day';
+import { formatDay } from '@/contract/format-day';
 
 /**
  * Above a product form: the renewal it opened (old end, new start), or a reminder link that no longer works.

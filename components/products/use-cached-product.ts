@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { loadProduct } from '@/lib/shop/product-cache';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/contract/types';
 import { useProductStore, PRODUCT_FIELD, type CachedProductCode } from '@/stores/product-store';
 
 /**

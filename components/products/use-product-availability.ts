@@ -1,7 +1,7 @@
 'use client';
 
 import { useLiveProductStatuses } from '@/components/home/use-live-product-statuses';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { isProductAvailable } from '@/lib/shop/availability';
 import type { CachedProductCode } from '@/stores/product-store';
 import { useCachedProduct } from './use-cached-product';

@@ -3,8 +3,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { onSessionRefused } from '@/lib/api/client';
 import type { PublicConfig } from '@/lib/config/env';
+import type { BucharestDay } from '@/contract/day';
 import { endSession } from '@/lib/session/end-session';
-import type { BucharestDay } from '@/lib/time/day';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
 import { AnalyticsTracker } from './analytics-tracker';

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { BucharestDay } from '@/lib/time/day';
+import type { BucharestDay } from '@/contract/day';
 
 const BucharestTodayContext = createContext<string | null>(null);
 

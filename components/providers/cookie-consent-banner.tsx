@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CONSENT_PENDING_ATTRIBUTE } from '@/components/layout/theme-script';
 import { usePublicConfig } from '@/components/providers/public-config-context';
 import { sendCookieConsent } from '@/lib/api/system';
-import type { CookieConsentChoice } from '@/lib/api/types';
+import type { CookieConsentChoice } from '@/contract/types';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useSystemStore } from '@/stores/system-store';
 

@@ -12,13 +12,13 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { lookupVehicle } from '@/lib/api/checkout';
-import { formatDay } from '@/lib/time/format-day';
+import { formatDay } from '@/contract/format-day';
 import { isApiError } from '@/lib/api/errors';
 import { useFormValues } from '@/lib/forms/use-schema-form';
-import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
+import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/contract/formats';
 import type { RcaInput } from '@/lib/validation/products/rca';
-import { rcaStartWindow, type RcaFormValues } from '@/lib/validation/products/rca-values';
-import { renewedEndsOn } from '@/lib/policies/renewal';
+import { rcaStartWindow, type RcaFormValues } from '@/contract/products/rca-values';
+import { renewedEndsOn } from '@/contract/renewal';
 import { FUEL_OPTIONS, PARTY_TYPES, PERIOD_OPTIONS, USE_TYPE_OPTIONS, VEHICLE_CATEGORY_OPTIONS } from './rca-options';
 
 type LookupState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'found'; text: string } | { kind: 'missing' } | { kind: 'error'; text: string };

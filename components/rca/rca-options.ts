@@ -1,25 +1,11 @@
-/** Labels of the RCA form's choices (the product's `options` carry the same values). */
-export const VEHICLE_CATEGORY_OPTIONS = [
-  { value: 'car', label: 'Autoturism' },
-  { value: 'van', label: 'Autoutilitară (max. 3,5 t)' },
-  { value: 'motorcycle', label: 'Motocicletă' },
-  { value: 'trailer', label: 'Remorcă' },
-];
+import { FUEL_LABELS, FUELS, USE_TYPE_LABELS, USE_TYPES, VEHICLE_CATEGORIES, VEHICLE_CATEGORY_LABELS } from '@/contract/products/rca-values';
 
-export const FUEL_OPTIONS = [
-  { value: 'petrol', label: 'Benzină' },
-  { value: 'diesel', label: 'Motorină' },
-  { value: 'hybrid', label: 'Hibrid' },
-  { value: 'electric', label: 'Electric' },
-  { value: 'lpg', label: 'GPL' },
-];
+/** The RCA form's choices, named as the contract names them (the product's `options` carry the same). */
+export const VEHICLE_CATEGORY_OPTIONS = VEHICLE_CATEGORIES.map((value) => ({ value, label: VEHICLE_CATEGORY_LABELS[value] }));
 
-export const USE_TYPE_OPTIONS = [
-  { value: 'personal', label: 'Uz personal' },
-  { value: 'taxi', label: 'Taxi' },
-  { value: 'rent', label: 'Închiriere (rent-a-car)' },
-  { value: 'courier', label: 'Curierat' },
-];
+export const FUEL_OPTIONS = FUELS.map((value) => ({ value, label: FUEL_LABELS[value] }));
+
+export const USE_TYPE_OPTIONS = USE_TYPES.map((value) => ({ value, label: USE_TYPE_LABELS[value] }));
 
 export const PERIOD_OPTIONS = Array.from({ length: 12 }, (_, i) => {
   const months = i + 1;

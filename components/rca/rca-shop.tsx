@@ -3,10 +3,10 @@
 import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import type { ProductStatus } from '@/lib/api/types';
-import { sameRenewal } from '@/lib/policies/renewal';
+import type { ProductStatus } from '@/contract/types';
+import { sameRenewal } from '@/contract/renewal';
 import type { RcaInput } from '@/lib/validation/products/rca';
-import { emptyRcaForm, type RcaFormValues } from '@/lib/validation/products/rca-values';
+import { emptyRcaForm, type RcaFormValues } from '@/contract/products/rca-values';
 import { RcaForm } from './rca-form';
 
 const UPPERCASE = ['registration_plate', 'vin', 'vehicle.civ_series', 'owner.cui', 'user.cui'] as const;

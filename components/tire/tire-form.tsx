@@ -9,9 +9,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useFormValues } from '@/lib/forms/use-schema-form';
 import type { TireInput } from '@/lib/validation/products/tire';
-import { renewedEndsOn } from '@/lib/policies/renewal';
-import { formatDay } from '@/lib/time/format-day';
-import { tirePurchaseWindow, tireRenewalStartWindow, type TireFormValues } from '@/lib/validation/products/tire-values';
+import { renewedEndsOn } from '@/contract/renewal';
+import { formatDay } from '@/contract/format-day';
+import { tirePurchaseWindow, tireRenewalStartWindow, type TireFormValues } from '@/contract/products/tire-values';
 
 const RIM_BANDS = [
   { value: 'r13_r16', label: 'R13 – R16' },

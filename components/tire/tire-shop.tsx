@@ -4,7 +4,7 @@ import { ProductShop, type ShopProduct } from '@/components/products/product-sho
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { mergeDraft } from '@/lib/shop/paths';
 import type { TireInput } from '@/lib/validation/products/tire';
-import { emptyTireForm, type TireFormValues } from '@/lib/validation/products/tire-values';
+import { emptyTireForm, type TireFormValues } from '@/contract/products/tire-values';
 import { TireForm } from './tire-form';
 
 /** zod and the schema load with the first edit or the submit, not with the page. */

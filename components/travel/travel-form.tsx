@@ -18,7 +18,7 @@ import {
   tripDays,
   TRAVEL_MAX_TRAVELLERS,
   type TravelFormValues,
-} from '@/lib/validation/products/travel-values';
+} from '@/contract/products/travel-values';
 
 const ZONES = [
   { value: 'europe', label: 'Europa' },

@@ -3,10 +3,10 @@
 import { ProductShop, type ShopProduct } from '@/components/products/product-shop';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 import { mergeDraft } from '@/lib/shop/paths';
 import type { TravelInput } from '@/lib/validation/products/travel';
-import { emptyTravelForm, type TravelFormValues } from '@/lib/validation/products/travel-values';
+import { emptyTravelForm, type TravelFormValues } from '@/contract/products/travel-values';
 import { TravelForm } from './travel-form';
 
 const TRAVEL: ShopProduct<TravelInput> = {

@@ -8,12 +8,12 @@ import { RadioGroup } from '@/components/ui/radio-group';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useFormValues } from '@/lib/forms/use-schema-form';
-import { isValidDay } from '@/lib/time/day';
-import { formatDay } from '@/lib/time/format-day';
+import { isValidDay } from '@/contract/day';
+import { formatDay } from '@/contract/format-day';
 import type { VignetteInput } from '@/lib/validation/products/vignette';
-import type { VignetteFormValues, VignetteKind } from '@/lib/validation/products/vignette-values';
+import type { VignetteFormValues, VignetteKind } from '@/contract/products/vignette-values';
 import { formatListPrice, type VignetteOptions } from '@/lib/vignettes/catalog';
-import { isStartDateAllowed, startDateWindow, validitiesFor, validityEnd } from '@/lib/vignettes/rules';
+import { isStartDateAllowed, startDateWindow, validitiesFor, validityEnd } from '@/contract/vignette-rules';
 import { CountyPicker } from './county-picker';
 
 /**

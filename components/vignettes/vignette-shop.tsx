@@ -7,13 +7,13 @@ import { useCachedProduct } from '@/components/products/use-cached-product';
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import { ReloadError } from '@/components/ui/reload-error';
-import type { Product, ProductStatus } from '@/lib/api/types';
+import type { Product, ProductStatus } from '@/contract/types';
 import { mergeDraft } from '@/lib/shop/paths';
-import { formatDay } from '@/lib/time/format-day';
+import { formatDay } from '@/contract/format-day';
 import type { VignetteInput } from '@/lib/validation/products/vignette';
-import { emptyVignetteForm, type VignetteFormValues, type VignetteKind } from '@/lib/validation/products/vignette-values';
+import { emptyVignetteForm, type VignetteFormValues, type VignetteKind } from '@/contract/products/vignette-values';
 import { vignetteOptions, type VignetteOptions, type VignetteProductCode } from '@/lib/vignettes/catalog';
-import { validityEnd } from '@/lib/vignettes/rules';
+import { validityEnd } from '@/contract/vignette-rules';
 import { VignetteForm } from './vignette-form';
 
 const UPPERCASE = ['registration_plate', 'vin'] as const;

@@ -1,11 +1,11 @@
 import { redirect } from 'next/navigation';
 import { isApiError, isTwoFactorRequired } from '@/lib/api/errors';
 import { backendFetch } from '@/lib/api/server';
-import type { Preferences } from '@/lib/api/types';
+import type { Preferences } from '@/contract/types';
 import { getSessionToken, requestClient } from '@/lib/session/server';
 import { checkActiveSession } from '@/lib/session/session';
 import { twoFactorCheckPath, twoFactorPending } from '@/lib/session/two-factor-state';
-import type { DateLocaleCode } from '@/lib/time';
+import type { DateLocaleCode } from '@/contract/locales';
 
 /**
  * Server only (uses the session cookie). Data access layer of the account pages: every page checks the session again on the server (proxy.ts is

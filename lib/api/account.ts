@@ -1,5 +1,5 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
-import type { Address, Preferences, Profile, Session } from './types';
+import type { Address, Preferences, Profile, Session } from '@/contract/types';
 
 /** GET /api/v1/profile. */
 export async function getProfile(): Promise<Profile> {

@@ -1,6 +1,6 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
 import { ApiError } from './errors';
-import type { User } from './types';
+import type { User } from '@/contract/types';
 
 /**
  * Sign-in and account calls of SPEC §7. The BFF keeps the access token in an httpOnly cookie and removes it

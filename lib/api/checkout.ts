@@ -3,72 +3,11 @@
  * the payment redirect. Browser calls through the BFF with the one `api` instance; errors arrive as ApiError.
  */
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
-import type { Insurer, Order } from '@/lib/api/orders';
-import type { ProductCode } from '@/lib/api/types';
-import type { FUELS, VEHICLE_CATEGORIES } from '@/lib/validation/products/rca-values';
-
-export type Vehicle = {
-  registration_plate: string;
-  vin: string;
-  category: (typeof VEHICLE_CATEGORIES)[number];
-  make: string;
-  model: string;
-  fuel: (typeof FUELS)[number];
-  year: number;
-  max_mass_kg: number;
-  engine_cc: number;
-  power_kw: number;
-  seats: number;
-  first_registration_date: string;
-  civ_series: string;
-};
-
-export type Offer = {
-  id: string;
-  insurer: Insurer;
-  package_code: string;
-  package_name: string;
-  price_bani: number;
-  period_label: string;
-  direct_settlement: boolean;
-  bonus_malus_class: string | null;
-  coverage: string[];
-  /** Vignettes: the tariff's own price (EUR, HUF) and the month's rate it is charged in lei at. */
-  list_price?: { amount: number; currency: string };
-  exchange_rate?: { currency: string; lei_per_unit: number; month: string };
-};
-
-export type Quote = {
-  id: string;
-  product_code: ProductCode;
-  partner_code: string | null;
-  input: Record<string, unknown>;
-  offers: Offer[];
-  created_at: string;
-  expires_at: string;
-};
-
-export type OrderCustomer = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  cnp?: string;
-  cui?: string;
-  /** With `cui`: a company buys; the policy and the invoice are made out to it. */
-  company_name?: string;
-  address?: { county: string; town: string; street: string; postal_code: string };
-};
+import type { Order } from '@/lib/api/orders';
+import type { CreateOrderBody } from '@/contract/orders';
+import type { ProductCode, Quote, Vehicle } from '@/contract/types';
 
 export type Company = { cui: string; name: string; trade_register: string | null; address: string | null; is_leasing: boolean };
-
-export type CreateOrderPayload = {
-  quote_id: string;
-  offer_id: string;
-  customer: OrderCustomer;
-  partner_code?: string;
-  consents: { terms: true; product_sheet: true; data_processing: true };
-};
 
 export type PaymentStart = { payment_id: string; redirect_url: string };
 
@@ -94,7 +33,7 @@ export async function createQuote(payload: {
   return unwrap(await api.post<Envelope<Quote>>('/api/v1/quotes', body, FIELD_ERRORS_INLINE));
 }
 
-export async function createOrder(payload: CreateOrderPayload): Promise<Order> {
+export async function createOrder(payload: CreateOrderBody): Promise<Order> {
   return unwrap(await api.post<Envelope<Order>>('/api/v1/orders', payload, FIELD_ERRORS_INLINE));
 }
 

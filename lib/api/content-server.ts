@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import { backendFetch, backendRequest } from '@/lib/api/server';
-import type { ProductStatus } from '@/lib/api/types';
-import type { Insurer } from '@/lib/api/orders';
+import type { ProductStatus } from '@/contract/types';
+import type { Insurer } from '@/contract/types';
 import type { FaqCategory } from '@/lib/api/content';
 import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
 

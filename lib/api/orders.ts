@@ -3,8 +3,7 @@
  * Browser calls go through the BFF with `api`; server components use `backendFetch` with the session's bearer.
  */
 import { api, unwrap, type Envelope } from '@/lib/api/client';
-
-export type Insurer = { code: string; name: string };
+import type { Insurer } from '@/contract/types';
 
 export type OrderStatus = 'awaiting_payment' | 'paid' | 'payment_failed' | 'cancelled';
 

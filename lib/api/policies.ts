@@ -3,7 +3,7 @@
  * names in `document_url` (`/api/v1/policies/{id}/document`).
  */
 import { api, unwrap, type Envelope } from '@/lib/api/client';
-import type { Insurer } from '@/lib/api/orders';
+import type { Insurer } from '@/contract/types';
 
 export type PolicyStatus = 'active' | 'expiring' | 'expired';
 

@@ -1,4 +1,4 @@
-import type { ProductStatus } from './types';
+import type { ProductStatus } from '@/contract/types';
 
 /** Every products answer of the backend carries the product statuses as JSON in this header (SPEC §4). */
 export const PRODUCT_STATUSES_HEADER = 'x-site-product-statuses';

@@ -1,5 +1,5 @@
 import { api, unwrap, type Envelope } from './client';
-import type { Product, ProductCode } from './types';
+import type { Product, ProductCode } from '@/contract/types';
 
 /**
  * Products calls of SPEC §4. Each answer also carries the product statuses in a header

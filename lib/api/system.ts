@@ -1,5 +1,5 @@
 import { api, unwrap, type Envelope } from './client';
-import type { CookieConsentChoice, MaintenanceStatus } from './types';
+import type { CookieConsentChoice, MaintenanceStatus } from '@/contract/types';
 
 let maintenanceInFlight: Promise<MaintenanceStatus> | null = null;
 

@@ -1,5 +1,5 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
-import type { TwoFactorProvider, TwoFactorProviderCode, UserTwoFactorProvider } from './types';
+import type { TwoFactorProvider, TwoFactorProviderCode, UserTwoFactorProvider } from '@/contract/types';
 
 /**
  * Two-factor calls of SPEC §7. They swallow errors (SPEC §8): null, and false for remove. The error catalogue

@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { PAYLOAD_TOO_LARGE } from '@/contract/http';
 import {
   backendBaseFor,
   clearSessionCookies,
@@ -149,7 +150,7 @@ function unreadableBody(ctx: Context, error: unknown): NextResponse {
   const tooLarge = error instanceof BodyTooLargeError;
   const status = tooLarge ? 413 : 400;
   const body = tooLarge
-    ? { code: 'payload_too_large', message: 'Request body too large.', pretty_message: 'Datele trimise sunt prea mari.' }
+    ? PAYLOAD_TOO_LARGE
     : { code: 'bad_request', message: 'Unreadable request body.', pretty_message: 'Cererea nu este validă.' };
   return finish(NextResponse.json({ error: body }, { status, headers: { 'cache-control': 'no-store' } }), ctx, status);
 }

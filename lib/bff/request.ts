@@ -1,4 +1,5 @@
 import { parseCookie } from 'cookie';
+import { BODY_LIMIT_BYTES } from '@/contract/http';
 
 /** Small request helpers shared by the BFF route handlers (plain Web Request: callable from tests). */
 
@@ -21,9 +22,6 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 export function jsonError(status: number, code: string, message: string, prettyMessage: string): Response {
   return Response.json({ error: { code, message, pretty_message: prettyMessage } }, { status, headers: { 'cache-control': 'no-store' } });
 }
-
-/** The most the BFF reads of a request body; the backend refuses more anyway (backend/README.md). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export class BodyTooLargeError extends Error {
   constructor() {

@@ -1,4 +1,4 @@
-import { daysBetween } from '@/lib/time/day';
+import { daysBetween } from '@/contract/day';
 
 /**
  * Policy state in the account (DOMAIN.md "Account features"): active, expiring (ends within 30 days) or expired,

@@ -1,4 +1,4 @@
-import type { ProductStatus } from '@/lib/api/types';
+import type { ProductStatus } from '@/contract/types';
 
 /**
  * Realtime events (backend/README.md "Realtime"), dispatched through one typed in-memory bus so that any

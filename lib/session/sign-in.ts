@@ -9,7 +9,7 @@ import {
   type SignInResult,
   type StoreFromProductPageInput,
 } from '@/lib/api/auth';
-import type { User } from '@/lib/api/types';
+import type { User } from '@/contract/types';
 import { useAuthStore } from '@/stores/auth-store';
 
 /**

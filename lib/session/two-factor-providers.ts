@@ -5,7 +5,7 @@ import {
   removeTwoFactor as removeTwoFactorCall,
   type RemoveTwoFactorInput,
 } from '@/lib/api/two-factor';
-import type { TwoFactorProvider, UserTwoFactorProvider } from '@/lib/api/types';
+import type { TwoFactorProvider, UserTwoFactorProvider } from '@/contract/types';
 import { useTwoFactorStore } from '@/stores/two-factor-store';
 
 /**

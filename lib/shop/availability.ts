@@ -1,4 +1,4 @@
-import type { ProductCode, ProductStatus } from '@/lib/api/types';
+import type { ProductCode, ProductStatus } from '@/contract/types';
 
 const FLAG: Partial<Record<ProductCode, keyof ProductStatus>> = {
   rca: 'is_rca_available',

@@ -1,4 +1,4 @@
-import type { Offer, Quote } from '@/lib/api/checkout';
+import type { Offer, Quote } from '@/contract/types';
 
 /** Cheapest first; equal prices by insurer name, then id (stable, whatever order the backend used). */
 export function sortOffersByPrice(offers: readonly Offer[]): Offer[] {

@@ -1,5 +1,5 @@
 import { getProduct } from '@/lib/api/products';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/contract/types';
 import { useProductStore, PRODUCT_FIELD, type CachedProductCode } from '@/stores/product-store';
 
 const inFlight = new Map<CachedProductCode, Promise<Product>>();

@@ -1,8 +1,8 @@
 import { backendFetch } from '@/lib/api/server';
-import { movedTrip, renewalStartDay } from '@/lib/policies/renewal';
+import { movedTrip, renewalStartDay } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
-import { addDaysToDay, isValidDay } from '@/lib/time/day';
-import { multiTripEnd } from '@/lib/validation/products/travel-values';
+import { addDaysToDay, isValidDay } from '@/contract/day';
+import { multiTripEnd } from '@/contract/products/travel-values';
 
 /** Dates of an old policy never carry over to its renewal. */
 const DROPPED = new Set(['start_date', 'end_date', 'purchase_date', 'renewal_of', 'renewal_token']);

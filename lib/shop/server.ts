@@ -3,7 +3,7 @@ import { ApiError, isTwoFactorRequired, referenceCodeOf } from '@/lib/api/errors
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
 import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
-import type { Product, ProductCode, ProductStatus } from '@/lib/api/types';
+import type { Product, ProductCode, ProductStatus } from '@/contract/types';
 import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
 import { getRequestPartner } from '@/themes/request-theme';
 

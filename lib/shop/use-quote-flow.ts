@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { createQuote, type Quote } from '@/lib/api/checkout';
+import { createQuote } from '@/lib/api/checkout';
 import { isApiError } from '@/lib/api/errors';
-import type { ProductCode } from '@/lib/api/types';
+import type { ProductCode, Quote } from '@/contract/types';
 import { readDraft } from './draft-store';
 import { useFormDraft } from './use-form-draft';
 

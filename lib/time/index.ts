@@ -1,9 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
-import { addDaysToDay, type BucharestDay } from './day';
-import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from './locales';
-
-export type { BucharestDay } from './day';
-export type { DateLocaleCode } from './locales';
+import { addDaysToDay, bucharestDay, type BucharestDay } from '@/contract/day';
+import { DEFAULT_DATE_LOCALE, dateLocale, type DateLocaleCode } from '@/contract/locales';
 
 /**
  * Dates and times for people in Romania (SPEC §9): Europe/Bucharest, Romanian locale by default,
@@ -36,7 +33,7 @@ export function formatDateTime(input: DateInput, locale: DateLocaleCode = DEFAUL
 
 /** The calendar day in Bucharest, `YYYY-MM-DD` (the backend's date format). */
 export function toBucharestDay(input: DateInput): string {
-  return formatInBucharest(input, 'yyyy-MM-dd');
+  return bucharestDay(toDate(input));
 }
 
 /** The instant a Bucharest wall-clock time happens, e.g. ('2026-03-29', '00:00'). */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { isRomanianCounty } from '@/lib/geo/counties';
-import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/lib/validation/formats';
+import { isRomanianCounty } from '@/contract/counties';
+import { preferencesBody } from '@/contract/account';
+import { M, personNameField, phoneField } from '@/contract/fields';
+import { DATE_LOCALE_CODES } from '@/contract/types';
 
 /**
  * Account forms (`PUT /api/v1/profile`, `PUT /api/v1/preferences`): one schema per form, shared by the
@@ -10,9 +12,9 @@ export const accountMessages = {
   firstNameRequired: 'Introduceți prenumele.',
   lastNameRequired: 'Introduceți numele de familie.',
   nameTooLong: 'Cel mult 100 de caractere.',
-  nameLetters: 'Folosiți doar litere, spații și cratime.',
+  nameLetters: M.name,
   phoneRequired: 'Introduceți numărul de telefon.',
-  phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
+  phone: M.phone,
   countyRequired: 'Alegeți județul.',
   countyUnknown: 'Alegeți județul din listă.',
   townRequired: 'Introduceți localitatea.',
@@ -21,13 +23,7 @@ export const accountMessages = {
   tooLong: 'Cel mult 150 de caractere.',
 } as const;
 
-const personName = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(100, accountMessages.nameTooLong)
-    .refine(isValidPersonName, accountMessages.nameLetters);
+const personName = (required: string) => personNameField({ required, tooLong: accountMessages.nameTooLong });
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(150, accountMessages.tooLong);
 
@@ -67,12 +63,7 @@ const formAddress = addressInput.transform((a, ctx) => {
 export const profileFormSchema = z.object({
   first_name: personName(accountMessages.firstNameRequired),
   last_name: personName(accountMessages.lastNameRequired),
-  phone_number: z
-    .string({ error: accountMessages.phoneRequired })
-    .trim()
-    .min(1, accountMessages.phoneRequired)
-    .refine(isValidRomanianMobile, accountMessages.phone)
-    .transform(canonicalMobile),
+  phone_number: phoneField('wire', accountMessages.phoneRequired),
   address: formAddress,
 });
 
@@ -84,11 +75,7 @@ export const DATE_LOCALES = [
   { value: 'fr', label: 'Français (5 mars 2026)' },
 ] as const;
 
-export const preferencesSchema = z.object({
-  is_dark_theme: z.boolean().nullable(),
-  marketing_email: z.boolean(),
-  marketing_sms: z.boolean(),
-  notify_expiry_email: z.boolean(),
-  notify_expiry_sms: z.boolean(),
-  date_locale: z.enum(['ro', 'en', 'fr'], { error: 'Alegeți limba datelor.' }),
-});
+/** The preferences form: every preference of the contract's `PUT /api/v1/preferences` body, as the page holds them. */
+export const preferencesSchema = preferencesBody
+  .required()
+  .extend({ date_locale: z.enum(DATE_LOCALE_CODES, { error: 'Alegeți limba datelor.' }) });

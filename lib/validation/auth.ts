@@ -1,27 +1,28 @@
 import { z } from 'zod';
-import { canonicalMobile, isValidPersonName, isValidRomanianMobile } from '@/lib/validation/formats';
-import { PASSWORD_CHARACTER_RULES, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/lib/validation/password-rules';
+import { PASSWORDS_DIFFER } from '@/contract/auth';
+import { M as WIRE, nameField, passwordField, phoneField } from '@/contract/fields';
+import { PASSWORD_MESSAGES } from '@/contract/password-rules';
 
 /**
  * Zod schemas of every authentication form (sign in, registration, password reset, change password,
- * two-factor codes). The forms validate with them in the browser; the messages are the backend's own
- * (backend/src/lib/validation.ts) so that a browser error and a server 422 read the same.
+ * two-factor codes). The forms validate with them in the browser; the fields and messages are the API
+ * contract's wire flavour (contract/fields.ts), the backend's own, so that a browser error and a server 422 read the same.
  */
 
 export const AUTH_MESSAGES = {
-  required: 'Câmpul este obligatoriu.',
-  email: 'Adresa de email nu este validă.',
-  emailTooLong: 'Maximum 190 de caractere.',
-  phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
-  name: 'Folosiți doar litere, spații și cratime.',
-  nameTooLong: 'Maximum 100 de caractere.',
+  required: WIRE.required,
+  email: WIRE.email,
+  emailTooLong: WIRE.emailTooLong,
+  phone: WIRE.phone,
+  name: WIRE.name,
+  nameTooLong: WIRE.nameTooLong,
   passwordMin: PASSWORD_MESSAGES.min,
   passwordMax: PASSWORD_MESSAGES.max,
   passwordLower: PASSWORD_MESSAGES.lower,
   passwordUpper: PASSWORD_MESSAGES.upper,
   passwordDigit: PASSWORD_MESSAGES.digit,
   passwordRequired: 'Introduceți parola.',
-  confirmationMismatch: 'Parolele nu coincid.',
+  confirmationMismatch: PASSWORDS_DIFFER,
   terms: 'Trebuie să acceptați termenii și condițiile.',
   dataProcessing: 'Trebuie să vă dați acordul pentru prelucrarea datelor personale.',
   code: 'Codul are 6 cifre.',
@@ -39,32 +40,8 @@ export const emailField = z
   .pipe(z.email({ error: M.email }))
   .transform((v) => v.toLowerCase());
 
-/**
- * The password policy's character rules (lib/validation/password-rules.ts). The common/breached-password and
- * own-name checks run on the server only (their list stays out of the browser); their 422 shows on the field.
- */
-export const passwordField = PASSWORD_CHARACTER_RULES.reduce(
-  (schema, rule) => schema.refine(rule.test, rule.message),
-  z.string({ error: M.required }).min(PASSWORD_MIN_LENGTH, M.passwordMin).max(PASSWORD_MAX_LENGTH, M.passwordMax),
-);
-
 /** Sign-in accepts any non-empty password: older accounts may predate the policy. */
 export const currentPasswordField = z.string({ error: M.passwordRequired }).min(1, M.passwordRequired);
-
-export const nameField = z
-  .string({ error: M.required })
-  .trim()
-  .min(1, M.required)
-  .max(100, M.nameTooLong)
-  .refine(isValidPersonName, M.name);
-
-/** Romanian mobile number, sent to the backend as 07xxxxxxxx. */
-export const phoneField = z
-  .string({ error: M.required })
-  .trim()
-  .min(1, M.required)
-  .refine(isValidRomanianMobile, M.phone)
-  .transform(canonicalMobile);
 
 const consent = (message: string) => z.literal(true, { error: message });
 
@@ -92,7 +69,7 @@ export const registerSchema = withConfirmation(
     email: emailField,
     first_name: nameField,
     last_name: nameField,
-    phone_number: phoneField,
+    phone_number: phoneField('wire'),
     password: passwordField,
     password_confirmation: z.string({ error: M.required }).min(1, M.required),
     terms: consent(M.terms),

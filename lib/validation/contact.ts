@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRomanianMobile, normalizePhone } from '@/lib/validation/formats';
+import { isValidRomanianMobile, normalizePhone } from '@/contract/formats';
 
 /**
  * Contact form (`POST /api/v1/contact-messages`): the same schema checks the form in the browser

@@ -1,4 +1,4 @@
-import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from './formats';
+import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/contract/formats';
 
 /**
  * The home page's plate box (issue 18): a plate and an optional VIN that open the RCA quote prefilled at

@@ -4,9 +4,9 @@
  * always the product's data; this module only reads and prints them. No zod, no time zones: it loads with the
  * product pages and the account.
  */
-import type { Product } from '@/lib/api/types';
-import { formatDay } from '@/lib/time/format-day';
-import type { VignetteCategory, VignetteTariff, VignetteValidity } from './rules';
+import type { Product } from '@/contract/types';
+import { formatDay } from '@/contract/format-day';
+import type { VignetteCategory, VignetteTariff, VignetteValidity } from '@/contract/vignette-rules';
 
 export type VignetteProductCode = 'ro-vignette' | 'hu-vignette';
 

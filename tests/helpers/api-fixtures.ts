@@ -1,4 +1,4 @@
-import type { ProductStatus, User } from '@/lib/api/types';
+import type { ProductStatus, User } from '@/contract/types';
 
 /** A signed-in customer as GET /api/v1/auth/user and the sign-in answers carry it. */
 export const testUser: User = {

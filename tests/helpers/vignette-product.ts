@@ -1,5 +1,5 @@
 import { COUNTRIES, HU_VIGNETTE_TARIFF, RO_VIGNETTE_TARIFF, VIGNETTE_ISSUERS, VIGNETTE_PRODUCTS } from '@/backend/src/db/vignette-data';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/contract/types';
 
 /** A vignette product as the reference backend serves it (backend/src/db/seed.ts `seedVignettes`), available. */
 export function vignetteProduct(kind: 'ro' | 'hu'): Product {

@@ -4,7 +4,7 @@ import { CaptchaProvider } from '@/components/providers/captcha-provider';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { brokerIdentity } from '@/lib/broker-identity';
+import { brokerIdentity } from '@/contract/broker-identity';
 
 export const metadata: Metadata = {
   title: 'Contact',

@@ -4,16 +4,17 @@ import { loadConfig, loadDotEnv, type Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
-import { writeMaintenance, type MaintenanceState } from '../modules/admin/service';
+import { writeMaintenance } from '../modules/admin/service';
+import type { MaintenanceStatus } from '../../../contract/types';
 import { callRunningServer } from './admin-client';
 
 /**
  * Switches maintenance. A running server is told through its admin API (so it publishes
  * `maintenance.changed` at once); otherwise the database is written directly.
  */
-export async function setMaintenance(config: Config, isActive: boolean, message: string | null = null): Promise<{ state: MaintenanceState; via: 'server' | 'database' }> {
+export async function setMaintenance(config: Config, isActive: boolean, message: string | null = null): Promise<{ state: MaintenanceStatus; via: 'server' | 'database' }> {
   const fromServer = await callRunningServer(config, 'POST', '/admin/maintenance', { is_active: isActive, message });
-  if (fromServer) return { state: fromServer as MaintenanceState, via: 'server' };
+  if (fromServer) return { state: fromServer as MaintenanceStatus, via: 'server' };
   const db = openDatabase(config.databasePath);
   try {
     migrate(db);

@@ -4,7 +4,8 @@ import { loadConfig, loadDotEnv, type Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
-import { flagFromName, writeProductFlags, type ProductFlag, type ProductStatus } from '../modules/admin/service';
+import { flagFromName, writeProductFlags, type ProductFlag } from '../modules/admin/service';
+import type { ProductStatus } from '../../../contract/types';
 import { callRunningServer } from './admin-client';
 
 /** Parses `rca=off travel=on ro_vignette=on` into flag columns. */

@@ -7,7 +7,7 @@ import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
 import { systemClock } from '../lib/clock';
 import { listRefunds, markRefunded } from '../modules/payments/service';
-import { formatLeiFromBani } from '../../../lib/format/money';
+import { formatLeiFromBani } from '../../../contract/money';
 import { callRunningServer } from './admin-client';
 
 type Refund = ReturnType<typeof listRefunds>[number];

@@ -3,9 +3,12 @@
  * DATA: the quote engine reads them from the `tariffs` tables, never from this file.
  */
 
-import { brokerIdentity } from '../../../lib/broker-identity';
+import { brokerIdentity } from '../../../contract/broker-identity';
+import { FUEL_LABELS, FUELS, USE_TYPE_LABELS, USE_TYPES, VEHICLE_CATEGORIES, VEHICLE_CATEGORY_LABELS } from '../../../contract/products/rca-values';
+import { TRAVEL_PURPOSE_LABELS, TRAVEL_PURPOSES, TRAVEL_ZONE_LABELS, TRAVEL_ZONES } from '../../../contract/products/travel-values';
+import { formatWholeNumber } from '../../../contract/money';
 
-/** The broker's identity: one source shared with the web app's footer (lib/broker-identity.ts). */
+/** The broker's identity: one source shared with the web app's footer (contract/broker-identity.ts). */
 export const BROKER = {
   name: brokerIdentity.legalName,
   asf_code: brokerIdentity.asfCode,
@@ -39,9 +42,9 @@ export const PRODUCTS = [
     max_period: 12,
     periods: [1, 2, 3, 6, 12].map((m) => ({ value: m, unit: 'month', label: m === 1 ? '1 lună' : `${m} luni` })),
     options: {
-      vehicle_categories: [opt('car', 'Autoturism'), opt('van', 'Autoutilitară (max. 3,5 t)'), opt('motorcycle', 'Motocicletă'), opt('trailer', 'Remorcă')],
-      fuels: [opt('petrol', 'Benzină'), opt('diesel', 'Motorină'), opt('hybrid', 'Hibrid'), opt('electric', 'Electric'), opt('lpg', 'GPL')],
-      use_types: [opt('personal', 'Uz personal'), opt('taxi', 'Taxi'), opt('rent', 'Închiriere (rent-a-car)'), opt('courier', 'Curierat')],
+      vehicle_categories: VEHICLE_CATEGORIES.map((v) => opt(v, VEHICLE_CATEGORY_LABELS[v])),
+      fuels: FUELS.map((v) => opt(v, FUEL_LABELS[v])),
+      use_types: USE_TYPES.map((v) => opt(v, USE_TYPE_LABELS[v])),
       owner_types: [opt('person', 'Persoană fizică'), opt('company', 'Persoană juridică')],
       bonus_malus_classes: ['M8', 'M7', 'M6', 'M5', 'M4', 'M3', 'M2', 'M1', 'B0', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8'],
       start_date: { min_days_ahead: 1, max_days_ahead: 30 },
@@ -65,10 +68,10 @@ export const PRODUCTS = [
       { value: 365, unit: 'day', label: '1 an (multi-călătorie)' },
     ],
     options: {
-      zones: [opt('europe', 'Europa'), opt('world_ex_us_ca', 'Toată lumea, fără SUA și Canada'), opt('world', 'Toată lumea')],
-      purposes: [opt('tourism', 'Turism'), opt('business', 'Afaceri'), opt('driver', 'Șofer profesionist'), opt('studies', 'Studii'), opt('work', 'Muncă')],
+      zones: TRAVEL_ZONES.map((v) => opt(v, TRAVEL_ZONE_LABELS[v])),
+      purposes: TRAVEL_PURPOSES.map((v) => opt(v, TRAVEL_PURPOSE_LABELS[v])),
       trip_types: [opt('single', 'O singură călătorie'), opt('multi', 'Multi-călătorie (1 an)')],
-      packages: [10000, 30000, 50000, 100000].map((s) => ({ value: `sum_${s / 1000}k`, label: `${s.toLocaleString('ro-RO')} EUR`, sum_insured_eur: s })),
+      packages: [10000, 30000, 50000, 100000].map((s) => ({ value: `sum_${s / 1000}k`, label: `${formatWholeNumber(s)} EUR`, sum_insured_eur: s })),
       extra_options: [opt('winter_sports', 'Sporturi de iarnă'), opt('summer_sports', 'Sporturi de vară'), opt('road_assistance', 'Asistență rutieră'), opt('cancellation', 'Storno (anularea călătoriei)')],
       limits: { min_days: 2, max_days: 365, max_travellers: 7, family: { max_adults: 2, max_children: 5 }, cancellation_insured_value_eur_max: 10000 },
     },

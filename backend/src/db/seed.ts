@@ -1,7 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { DB } from './connection';
-import { bucharestDay } from '../lib/clock';
-import { addDaysToDay, addMonthsToDay } from '../../../lib/time/day';
+import { bucharestDay, addDaysToDay, addMonthsToDay } from '../../../contract/day';
 import { sha256 } from '../lib/crypto';
 import * as S from './seed-data';
 import * as V from './vignette-data';

@@ -3,7 +3,7 @@
  * "Vignettes" names the sources and dates). The quote engine reads them from the database.
  */
 
-import type { VignetteTariff } from '../../../lib/vignettes/rules';
+import type { VignetteTariff } from '../../../contract/vignette-rules';
 
 export const VIGNETTE_ISSUERS = [
   { code: 'cnair', name: 'CNAIR (Compania Națională de Administrare a Infrastructurii Rutiere)' },

@@ -1,5 +1,5 @@
 /**
- * Time source; tests inject a fake clock. Calendar-day arithmetic is the web app's lib/time/day.ts.
+ * Time source; tests inject a fake clock. Calendar days and the Bucharest day of an instant are the contract's (contract/day.ts).
  */
 export interface Clock {
   now(): Date;
@@ -39,16 +39,4 @@ export class OffsetClock implements Clock {
   reset(): void {
     this.offsetMs = 0;
   }
-}
-
-const bucharestDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar date (YYYY-MM-DD) in Europe/Bucharest at an instant. */
-export function bucharestDay(at: Date): string {
-  return bucharestDate.format(at);
 }

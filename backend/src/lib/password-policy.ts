@@ -1,9 +1,9 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MESSAGES } from '../../../lib/validation/password-rules';
+import { PASSWORD_MESSAGES } from '../../../contract/password-rules';
 import { fieldError } from './errors';
 
 /**
- * The server-only half of the password policy (the character rules: lib/validation/password-rules.ts): no
+ * The server-only half of the password policy (the character rules: contract/password-rules.ts): no
  * password from the common/breached list of zxcvbn-ts (about 49 000 passwords from public breach corpora,
  * shipped offline in @zxcvbn-ts/language-common), or from a few Romanian favourites, or such a word with digits
  * and symbols around it (`Password1`, `Parola123`, `P@r0la!`), or a single repeated character, or built only

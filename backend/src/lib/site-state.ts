@@ -6,10 +6,9 @@ import {
   readProductStatus,
   writeMaintenance,
   writeProductFlags,
-  type MaintenanceState,
   type ProductFlag,
-  type ProductStatus,
 } from '../modules/admin/service';
+import type { MaintenanceStatus, ProductStatus } from '../../../contract/types';
 
 /**
  * Hot, rarely-changing state held in memory: maintenance flag, product statuses and serialized
@@ -21,7 +20,7 @@ import {
 export class SiteState {
   private dataVersion: () => number;
   private lastVersion: number;
-  private maint: MaintenanceState;
+  private maint: MaintenanceStatus;
   private status: ProductStatus;
   private statusHeader: string;
   private cache = new Map<string, unknown>();
@@ -58,11 +57,11 @@ export class SiteState {
     }
   }
 
-  maintenance(): MaintenanceState {
+  maintenance(): MaintenanceStatus {
     return this.maint;
   }
 
-  setMaintenance(next: MaintenanceState): MaintenanceState {
+  setMaintenance(next: MaintenanceStatus): MaintenanceStatus {
     const changed = next.is_active !== this.maint.is_active;
     this.maint = writeMaintenance(this.db, next, this.clock.now());
     this.lastVersion = this.dataVersion();

@@ -1,4 +1,4 @@
-import { brokerIdentity } from '../../../lib/broker-identity';
+import { brokerIdentity } from '../../../contract/broker-identity';
 
 /** Romanian mail texts. */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,5 +1,5 @@
-import { formatLeiFromBani } from '../../../lib/format/money';
-import { formatDay } from '../../../lib/time/format-day';
+import { formatLeiFromBani } from '../../../contract/money';
+import { formatDay } from '../../../contract/format-day';
 import { newPdf, printable as text } from './fonts';
 
 /** An invoice as issued (stored with it, so the document never changes afterwards). */

@@ -1,18 +1,22 @@
 /* The text of a policy document: the parties and the insured object's data per product, in Romanian. */
-import { formatDay } from '../../../lib/time/format-day';
+import { formatDay } from '../../../contract/format-day';
+import { FUEL_LABELS, VEHICLE_CATEGORY_LABELS } from '../../../contract/products/rca-values';
+import { TRAVEL_PURPOSE_LABELS, TRAVEL_ZONE_LABELS } from '../../../contract/products/travel-values';
+import { formatWholeLei, formatWholeNumber } from '../../../contract/money';
 
 export type Party = { label: string; lines: string[] };
 export type Section = { title: string; rows: [string, string][] };
 
 
-const VEHICLE_CATEGORIES: Record<string, string> = { car: 'Autoturism', van: 'Autoutilitară (max. 3,5 t)', motorcycle: 'Motocicletă', trailer: 'Remorcă' };
-const FUELS: Record<string, string> = { petrol: 'Benzină', diesel: 'Motorină', hybrid: 'Hibrid', electric: 'Electric', lpg: 'Benzină + GPL' };
+const VEHICLE_CATEGORIES: Record<string, string> = VEHICLE_CATEGORY_LABELS;
+/** The document names LPG as the dual-fuel setup it is. */
+const FUELS: Record<string, string> = { ...FUEL_LABELS, lpg: 'Benzină + GPL' };
 const USE_TYPES: Record<string, string> = { personal: 'Personală', taxi: 'Taxi', rent: 'Închiriere', courier: 'Curierat' };
-const ZONES: Record<string, string> = { europe: 'Europa', world_ex_us_ca: 'Toată lumea, fără SUA și Canada', world: 'Toată lumea' };
-const PURPOSES: Record<string, string> = { tourism: 'Turism', business: 'Afaceri', driver: 'Șofer profesionist', studies: 'Studii', work: 'Muncă' };
+const ZONES: Record<string, string> = TRAVEL_ZONE_LABELS;
+const PURPOSES: Record<string, string> = TRAVEL_PURPOSE_LABELS;
 const RIMS: Record<string, string> = { r13_r16: 'R13–R16', r17_r19: 'R17–R19', r20_plus: 'R20+' };
 const yesNo = (b: unknown) => (b ? 'Da' : 'Nu');
-const num = (n: unknown) => (typeof n === 'number' ? n.toLocaleString('ro-RO') : String(n ?? ''));
+const num = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) ? formatWholeNumber(n) : String(n ?? ''));
 
 export interface Customer {
   first_name: string;
@@ -114,8 +118,8 @@ export function policyContent(productCode: string, input: any, offer: { bonus_ma
       if (input.voluntary) {
         const vo = input.voluntary;
         const opts = [vo.options?.theft && 'furt', vo.options?.liability && 'răspundere civilă', vo.options?.pipes && 'conducte', vo.options?.electrical && 'fenomene electrice'].filter(Boolean);
-        rows.push(['Asigurare facultativă: clădire', `${num(vo.building_sum_lei)} lei`]);
-        rows.push(['Asigurare facultativă: bunuri', `${num(vo.contents_sum_lei)} lei`]);
+        rows.push(['Asigurare facultativă: clădire', formatWholeLei(vo.building_sum_lei)]);
+        rows.push(['Asigurare facultativă: bunuri', formatWholeLei(vo.contents_sum_lei)]);
         rows.push(['Opțiuni', opts.length ? opts.join(', ') : 'fără']);
         rows.push(['Rate', String(vo.instalments ?? 1)]);
       }

@@ -1,5 +1,5 @@
-import { formatLeiFromBani } from '../../../lib/format/money';
-import { formatDay } from '../../../lib/time/format-day';
+import { formatLeiFromBani } from '../../../contract/money';
+import { formatDay } from '../../../contract/format-day';
 import { newPdf, printable as text } from './fonts';
 import type { Party, Section } from './policy-content';
 

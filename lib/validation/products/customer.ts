@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import type { OrderCustomer } from '@/lib/api/checkout';
-import { cnpField, cuiField, emailField, phoneField, requiredText } from './common';
-import { customerMessages, type IdentityRequirement } from './customer-values';
-import { isValidPersonName } from '@/lib/validation/formats';
+import { createOrderBody, type CreateOrderBody } from '@/contract/orders';
+import { cnpField, cuiField, emailField, personNameField, phoneField, requiredText, toWire } from '@/contract/fields';
+import { productMessages } from '@/contract/products/common-values';
+import { customerMessages, type IdentityRequirement } from '@/contract/products/customer-values';
 
 /**
- * The details step: the customer placing the order (`POST /api/v1/orders` `customer`) and the consents.
+ * The details step, in front of the contract's `POST /api/v1/orders` customer (contract/orders.ts): the customer placing the order (`POST /api/v1/orders` `customer`) and the consents.
  * The same customer (without cnp/cui/address) goes to `users/store-from-product-page` for a guest.
  */
-const personName = (required: string) =>
-  requiredText(required, 100).refine(isValidPersonName, customerMessages.name);
+const personName = (required: string) => personNameField({ required, tooLong: productMessages.tooLong, stopWhenEmpty: true });
 
 const addressSchema = z
   .object({ county: z.string(), town: z.string(), street: z.string(), postal_code: z.string() })
@@ -35,7 +34,7 @@ const ignored = z
 
 /** `identity`: whether the order needs the customer's CNP (person) or CUI (company). */
 export function customerSchema(identity: IdentityRequirement = 'none') {
-  return z
+  const form = z
     .object({
       first_name: personName(customerMessages.firstName),
       last_name: personName(customerMessages.lastName),
@@ -47,13 +46,15 @@ export function customerSchema(identity: IdentityRequirement = 'none') {
       address: addressSchema,
     })
     .transform((c) => {
-      const out: OrderCustomer = { first_name: c.first_name, last_name: c.last_name, email: c.email, phone_number: c.phone_number };
+      const out: CreateOrderBody['customer'] = { first_name: c.first_name, last_name: c.last_name, email: c.email, phone_number: c.phone_number };
       if (c.cnp) out.cnp = c.cnp;
       if (c.cui) out.cui = c.cui;
       if (c.company_name) out.company_name = c.company_name;
       if (c.address) out.address = c.address;
       return out;
     });
+  // The form's wording first, then the endpoint's own rule: what passes here is what the backend accepts.
+  return toWire(form, createOrderBody.shape.customer);
 }
 
 export const consentsSchema = z.object({
@@ -65,5 +66,3 @@ export const consentsSchema = z.object({
 export function detailsSchema(identity: IdentityRequirement = 'none') {
   return z.object({ customer: customerSchema(identity), consents: consentsSchema });
 }
-
-export * from './customer-values';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
+import { houseInput } from '@/contract/quotes';
+import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
-import { choiceField, dayField, intField, requiredText } from './common';
-import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from './house-values';
+import { choiceField, dayField, intField, requiredText, toWire } from '@/contract/fields';
+import { ENVIRONMENTS, INSTALMENTS, STRUCTURES, houseMessages, houseStartWindow } from '@/contract/products/house-values';
 
 /** The house schema (house-values.ts has the form's values and messages). */
 const voluntarySchema = z.object({
@@ -15,7 +16,7 @@ const voluntarySchema = z.object({
 export function houseInputSchema(now: Date = new Date()) {
   const today = toBucharestDay(now);
   const maxYear = Number(today.slice(0, 4));
-  return z.object({
+  const form = z.object({
     start_date: dayField(houseMessages.startRequired),
     renewal_of: z.string().optional(),
     renewal_token: z.string().optional(),
@@ -65,8 +66,7 @@ export function houseInputSchema(now: Date = new Date()) {
       ...input,
       ...renewalRefs({ renewal_of, renewal_token, renewal_ends_on }),
     }));
+  return toWire(form, houseInput);
 }
 
 export type HouseInput = z.output<ReturnType<typeof houseInputSchema>>;
-
-export * from './house-values';

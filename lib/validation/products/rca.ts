@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { cnpBirthDate } from '@/lib/validation/formats';
+import { rcaInput } from '@/contract/quotes';
+import { cnpBirthDate } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
-import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
+import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import {
   choiceField,
   cnpField,
@@ -9,11 +10,12 @@ import {
   dayField,
   intField,
   plateField,
-  productMessages,
   requiredText,
+  toWire,
   vinField,
-} from './common';
-import { FUELS, USE_TYPES, VEHICLE_CATEGORIES, rcaMessages, rcaStartWindow } from './rca-values';
+} from '@/contract/fields';
+import { productMessages } from '@/contract/products/common-values';
+import { FUELS, USE_TYPES, VEHICLE_CATEGORIES, rcaMessages, rcaStartWindow } from '@/contract/products/rca-values';
 
 export const ownerSchema = (now: Date) =>
   z.discriminatedUnion(
@@ -100,7 +102,7 @@ export const userSchema = () =>
 
 export function rcaInputSchema(now: Date = new Date()) {
   const today = toBucharestDay(now);
-  return z
+  const form = z
     .object({
       registration_plate: plateField(),
       vin: vinField(),
@@ -136,8 +138,7 @@ export function rcaInputSchema(now: Date = new Date()) {
         ...renewalRefs(v),
       };
     });
+  return toWire(form, rcaInput);
 }
 
 export type RcaInput = z.output<ReturnType<typeof rcaInputSchema>>;
-
-export * from './rca-values';

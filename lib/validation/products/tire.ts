@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { renewalRefs, renewedEndsOn } from '@/lib/policies/renewal';
+import { tireInput } from '@/contract/quotes';
+import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
-import { isValidDay } from '@/lib/time/day';
-import { choiceField, dayField, intField, requiredText } from './common';
-import { RIM_BANDS, TIRE_TYPES, tireMessages, tirePurchaseWindow, tireRenewalStartWindow } from './tire-values';
+import { isValidDay } from '@/contract/day';
+import { choiceField, dayField, intField, requiredText, toWire } from '@/contract/fields';
+import { RIM_BANDS, TIRE_TYPES, tireMessages, tirePurchaseWindow, tireRenewalStartWindow } from '@/contract/products/tire-values';
 
 /** The tire schema (tire-values.ts has the form's values and messages). */
 export function tireInputSchema({ now = new Date(), michelin = false }: { now?: Date; michelin?: boolean } = {}) {
@@ -13,7 +14,7 @@ export function tireInputSchema({ now = new Date(), michelin = false }: { now?: 
     .string()
     .trim()
     .refine((v) => v === '' || /^[A-Za-z0-9/ -]{1,40}$/.test(v), tireMessages.invoice);
-  return z.object({
+  const form = z.object({
     /** Empty: offers for every plan of the product. */
     plan_code: z
       .string()
@@ -61,8 +62,7 @@ export function tireInputSchema({ now = new Date(), michelin = false }: { now?: 
       const renewal = { renewal_of, renewal_token, renewal_ends_on };
       return renewedEndsOn(renewal) ? { ...input, start_date: start_date!, ...renewalRefs(renewal) } : input;
     });
+  return toWire(form, tireInput);
 }
 
 export type TireInput = z.output<ReturnType<typeof tireInputSchema>>;
-
-export * from './tire-values';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { addDaysToDay } from '@/lib/time/day';
+import { travelInput } from '@/contract/quotes';
+import { addDaysToDay } from '@/contract/day';
 import { toBucharestDay } from '@/lib/time';
-import { choiceField, dayField, requiredText } from './common';
+import { choiceField, dayField, requiredText, toWire } from '@/contract/fields';
 import {
   TRAVEL_MAX_DAYS,
   TRAVEL_MAX_TRAVELLERS,
@@ -13,13 +14,13 @@ import {
   travelMessages,
   travelStartWindow,
   tripDays,
-} from './travel-values';
+} from '@/contract/products/travel-values';
 
 export function travelInputSchema(now: Date = new Date()) {
   const today = toBucharestDay(now);
   const window = travelStartWindow(today);
   const oldest = addDaysToDay(`${Number(today.slice(0, 4)) - 100}${today.slice(4)}`, 0);
-  return z
+  const form = z
     .object({
       zone: choiceField(TRAVEL_ZONES, travelMessages.zone),
       destination: requiredText(travelMessages.destination, 100),
@@ -77,8 +78,7 @@ export function travelInputSchema(now: Date = new Date()) {
         ctx.addIssue({ code: 'custom', path: ['end_date'], message: travelMessages.duration });
       }
     });
+  return toWire(form, travelInput);
 }
 
 export type TravelInput = z.output<ReturnType<typeof travelInputSchema>>;
-
-export * from './travel-values';

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { toWire } from '@/contract/fields';
+import { huVignetteInput, roVignetteInput } from '@/contract/quotes';
 import { toBucharestDay } from '@/lib/time';
-import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/lib/validation/formats';
-import { isStartDateAllowed, startDateWindow, validitiesFor, type VignetteTariff } from '@/lib/vignettes/rules';
-import { isValidDay, productMessages } from './common-values';
-import { vignetteMessages, type VignetteKind } from './vignette-values';
+import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/contract/formats';
+import { isStartDateAllowed, startDateWindow, validitiesFor, type VignetteTariff } from '@/contract/vignette-rules';
+import { productMessages } from '@/contract/products/common-values';
+import { isValidDay } from '@/contract/day';
+import { vignetteMessages, type VignetteKind } from '@/contract/products/vignette-values';
 
 /** What the schema needs of the product's tariff (lib/vignettes/catalog.ts `vignetteOptions`). */
 type Tariff = Pick<VignetteTariff, 'categories' | 'validities' | 'counties' | 'start_date'> & { countries: { value: string }[] };
@@ -14,12 +17,12 @@ type Tariff = Pick<VignetteTariff, 'categories' | 'validities' | 'counties' | 's
  * letters and digits otherwise), the optional VIN of a rovinietă and the counties of an e-matrica county pass.
  * The output is the backend's `input`; error paths are its field names.
  */
-export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = new Date() }: { now?: Date } = {}) {
+export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = new Date() }: { now?: Date } = {}): z.ZodType<VignetteInput> {
   const today = toBucharestDay(now);
   const window = startDateWindow(today, tariff.start_date);
   const countries = new Set(tariff.countries.map((c) => c.value));
   const countyCodes = new Set((tariff.counties ?? []).map((c) => c.code));
-  return z
+  const form = z
     .object({
       category: z.string().trim(),
       registration_plate: z.string().trim(),
@@ -63,8 +66,8 @@ export function vignetteInputSchema(kind: VignetteKind, tariff: Tariff, { now = 
       const perCounty = tariff.validities.find((x) => x.code === v.validity)?.per_county ?? false;
       return { ...base, counties: perCounty ? [...new Set(v.counties)] : [] };
     });
+  return kind === 'ro' ? toWire(form, roVignetteInput) : toWire(form, huVignetteInput);
 }
 
-export type VignetteInput = z.output<ReturnType<typeof vignetteInputSchema>>;
-
-export * from './vignette-values';
+/** The backend's `input` of a rovinietă or an e-matrica quote. */
+export type VignetteInput = z.output<typeof roVignetteInput> | z.output<typeof huVignetteInput>;

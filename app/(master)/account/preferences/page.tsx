@@ -3,7 +3,7 @@ import { PreferencesSection } from '@/components/account/preferences-section';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { loadForCustomer } from '@/lib/account/customer';
-import type { Preferences } from '@/lib/api/types';
+import type { Preferences } from '@/contract/types';
 
 export const metadata: Metadata = {
   title: 'Preferințe',

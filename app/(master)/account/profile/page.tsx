@@ -3,7 +3,7 @@ import { ProfileSection } from '@/components/account/profile-section';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { loadForCustomer } from '@/lib/account/customer';
-import type { Profile } from '@/lib/api/types';
+import type { Profile } from '@/contract/types';
 
 export const metadata: Metadata = {
   title: 'Profilul meu',

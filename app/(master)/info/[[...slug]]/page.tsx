@@ -5,7 +5,7 @@ import { BrokerIdentityCard } from '@/components/content/broker-identity-card';
 import { InfoPageBody } from '@/components/content/info-page-body';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
-import { brokerIdentity, infoLinks } from '@/lib/broker-identity';
+import { brokerIdentity, infoLinks } from '@/contract/broker-identity';
 import { getInfoPage, listInfoPages } from '@/lib/content/info-pages';
 
 type Props = { params: Promise<{ slug?: string[] }> };

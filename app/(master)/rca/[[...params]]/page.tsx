@@ -7,9 +7,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RenewalNotice } from '@/components/products/renewal-notice';
 import { loadRenewal } from '@/lib/shop/renewal';
 import { currentPartner, loadProductPageData } from '@/lib/shop/server';
-import { normalizePlate, normalizeVin } from '@/lib/validation/formats';
+import { normalizePlate, normalizeVin } from '@/contract/formats';
 import { rcaQuotePath } from '@/lib/validation/plate-entry';
-import type { RcaFormValues } from '@/lib/validation/products/rca';
+import type { RcaFormValues } from '@/contract/products/rca-values';
 import { ProductCache } from '@/components/products/product-cache';
 
 export const metadata: Metadata = {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { isRomanianCounty } from '../../../../lib/geo/counties';
+import type { DateLocaleCode } from '../../../../contract/locales';
 import type { AppContext } from '../../context';
 import { findUser, requireAuth, type SessionRow, type UserRow } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { idParam, M, nameField, parse, phoneField } from '../../lib/validation';
+import { idParam, parse } from '../../lib/validation';
+import { preferencesBody, profileBody } from '../../../../contract/account';
 
 const DEFAULT_PREFERENCES = {
   is_dark_theme: null as boolean | null,
@@ -14,32 +14,8 @@ const DEFAULT_PREFERENCES = {
   marketing_sms: false,
   notify_expiry_email: true,
   notify_expiry_sms: false,
-  date_locale: 'ro' as 'ro' | 'en' | 'fr',
+  date_locale: 'ro' as DateLocaleCode,
 };
-
-const addressSchema = z.object({
-  county: z.string({ error: M.required }).trim().min(1, M.required).max(50).refine(isRomanianCounty, 'Alegeți județul din listă.'),
-  town: z.string({ error: M.required }).trim().min(1, M.required).max(100),
-  street: z.string({ error: M.required }).trim().min(1, M.required).max(200),
-  postal_code: z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.').or(z.literal('')).optional().nullable().transform((v) => v || null),
-});
-
-const profileSchema = z.object({
-  first_name: nameField,
-  last_name: nameField,
-  phone_number: phoneField,
-  address: addressSchema.nullable().optional().transform((v) => v ?? null),
-});
-
-const bool = z.boolean({ error: 'Alegeți da sau nu.' });
-const preferencesSchema = z.object({
-  is_dark_theme: bool.nullable().optional(),
-  marketing_email: bool.optional(),
-  marketing_sms: bool.optional(),
-  notify_expiry_email: bool.optional(),
-  notify_expiry_sms: bool.optional(),
-  date_locale: z.enum(['ro', 'en', 'fr'], { error: 'Limba aleasă nu este disponibilă.' }).optional(),
-});
 
 function profile(u: UserRow) {
   return {
@@ -60,7 +36,7 @@ export function registerAccount(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/api/v1/profile', async (req, reply) => {
     const { user } = requireAuth(ctx, req);
-    const body = parse(profileSchema, req.body);
+    const body = parse(profileBody, req.body);
     return idempotentWrite(ctx, req, reply, 200, () => {
       ctx.db
         .prepare('UPDATE users SET first_name = ?, last_name = ?, phone_number = ?, address = ?, updated_at = ? WHERE id = ?')
@@ -74,7 +50,7 @@ export function registerAccount(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/api/v1/preferences', async (req, reply) => {
     const { user } = requireAuth(ctx, req);
-    const body = parse(preferencesSchema, req.body);
+    const body = parse(preferencesBody, req.body);
     return idempotentWrite(ctx, req, reply, 200, () => {
       const next = { ...preferences(findUser(ctx, user.id)) };
       for (const [k, v] of Object.entries(body)) if (v !== undefined) (next as Record<string, unknown>)[k] = v;

@@ -1,21 +1,5 @@
 import type { DB } from '../../db/connection';
-
-export interface MaintenanceState {
-  is_active: boolean;
-  message: string | null;
-}
-
-export interface ProductStatus {
-  id: number;
-  is_ro_vignette_available: boolean;
-  is_hu_vignette_available: boolean;
-  is_rca_available: boolean;
-  is_travel_available: boolean;
-  is_house_insurance_available: boolean;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+import type { MaintenanceStatus, ProductStatus } from '../../../../contract/types';
 
 export const PRODUCT_FLAGS = [
   'is_ro_vignette_available',
@@ -33,14 +17,14 @@ export function flagFromName(name: string): ProductFlag | null {
   return (PRODUCT_FLAGS as readonly string[]).includes(col) ? (col as ProductFlag) : null;
 }
 
-export function readMaintenance(db: DB): MaintenanceState {
+export function readMaintenance(db: DB): MaintenanceStatus {
   const row = db.prepare("SELECT value FROM settings WHERE key = 'maintenance'").get() as { value: string } | undefined;
   if (!row) return { is_active: false, message: null };
-  const v = JSON.parse(row.value) as MaintenanceState;
+  const v = JSON.parse(row.value) as MaintenanceStatus;
   return { is_active: Boolean(v.is_active), message: v.message ?? null };
 }
 
-export function writeMaintenance(db: DB, state: MaintenanceState, now: Date): MaintenanceState {
+export function writeMaintenance(db: DB, state: MaintenanceStatus, now: Date): MaintenanceStatus {
   db.prepare('INSERT OR REPLACE INTO settings (key, value, updated_at) VALUES (?, ?, ?)').run(
     'maintenance',
     JSON.stringify(state),

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import {
   createSession,
@@ -16,16 +15,16 @@ import { ApiError, fieldError, validationError } from '../../lib/errors';
 import { clientIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { queueMail } from '../../mail/outbox';
+import { parse } from '../../lib/validation';
 import {
-  captchaField,
-  emailField,
-  formBoolean,
-  M,
-  nameField,
-  parse,
-  passwordField,
-  phoneField,
-} from '../../lib/validation';
+  changePasswordBody,
+  emailOnlyBody,
+  googleBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  storeFromProductBody,
+} from '../../../../contract/auth';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import {
   accountAttempt,
@@ -40,8 +39,6 @@ import {
 } from '../../lib/throttle';
 import { resetPasswordMail, welcomeSetPasswordMail } from '../../mail/templates';
 import { GOOGLE_UNAVAILABLE, parseDevGoogleToken, verifyGoogleIdToken } from './google';
-// Every product the shop sells, the road vignettes included (one list with the quote schema).
-import { PRODUCT_CODES } from '../../../../lib/api/types';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** The set-password link mailed after guest checkout. */
@@ -51,70 +48,9 @@ const STEP_UP_CAPTCHA_SCORE = 0.7;
 const WRONG_CREDENTIALS = 'Email sau parolă greșită.';
 const EMAIL_TAKEN = 'Există deja un cont cu acest email.';
 const RESET_INVALID = 'Linkul de resetare a expirat sau a fost deja folosit.';
-const PASSWORDS_DIFFER = 'Parolele nu coincid.';
 
 // A real hash to compare against when the email is unknown (constant-time-ish login).
 const DUMMY_HASH = hashPassword('dummy-password-A1');
-
-const loginSchema = z.object({
-  email: emailField,
-  password: z.string({ error: M.required }).min(1, M.required).max(200),
-  token: captchaField,
-});
-
-const confirmed = <T extends { password: string; password_confirmation: string }>(v: T, ctx: z.RefinementCtx) => {
-  if (v.password !== v.password_confirmation) {
-    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: PASSWORDS_DIFFER });
-  }
-};
-
-const registerSchema = z
-  .object({
-    email: emailField,
-    phone_number: phoneField,
-    last_name: nameField,
-    first_name: nameField,
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }),
-    is_default_password: formBoolean.optional().default(false),
-    token: captchaField,
-  })
-  .superRefine(confirmed);
-
-const customerSchema = z.object({
-  email: emailField,
-  first_name: nameField,
-  last_name: nameField,
-  phone_number: phoneField,
-});
-
-const storeFromProductSchema = z.object({
-  customer: customerSchema,
-  product_id: z.enum(PRODUCT_CODES, { error: 'Produsul nu există.' }),
-  token: captchaField,
-});
-
-const emailOnlySchema = z.object({ email: emailField, token: captchaField });
-
-const resetSchema = z
-  .object({
-    email: emailField,
-    reset_token: z.string({ error: M.required }).min(1, M.required).max(200),
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }),
-    token: captchaField,
-  })
-  .superRefine(confirmed);
-
-const googleSchema = z.object({ token: z.string({ error: M.required }).min(1, M.required).max(5000) });
-
-const changePasswordSchema = z
-  .object({
-    current_password: z.string({ error: M.required }).min(1, M.required).max(200),
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }),
-  })
-  .superRefine(confirmed);
 
 function loginAnswer(user: UserRow, accessToken: string | null) {
   return {
@@ -169,7 +105,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.post('/api/v1/auth/login', async (req, reply) => {
-    const body = parse(loginSchema, req.body);
+    const body = parse(loginBody, req.body);
     const attempts = [accountAttempt(body.email), ipAttempt(THROTTLE.ip, clientIp(req))];
     await throttledAttempt(req, attempts, body.token, 'login');
     const user = findUserByEmail(ctx, body.email);
@@ -181,7 +117,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/register', async (req, reply) => {
-    const body = parse(registerSchema, req.body);
+    const body = parse(registerBody, req.body);
     assertAcceptablePassword(body.password, body);
     await captcha(req, body.token);
     if (findUserByEmail(ctx, body.email)) throw fieldError('email', EMAIL_TAKEN);
@@ -194,7 +130,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/users/store-from-product-page', async (req, reply) => {
-    const body = parse(storeFromProductSchema, req.body);
+    const body = parse(storeFromProductBody, req.body);
     await captcha(req, body.token);
     const auth = optionalAuth(ctx, req);
     const c = body.customer;
@@ -224,7 +160,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/social/authentications/google', async (req, reply) => {
-    const body = parse(googleSchema, req.body);
+    const body = parse(googleBody, req.body);
     // Development tokens (`dev-google:<email>`) only where the dev endpoints are on; without a client id
     // elsewhere Google sign-in is unavailable, never a sign-in without a credential.
     if (!ctx.config.googleClientId && !ctx.config.devEndpoints) {
@@ -252,7 +188,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/users/email-existence-check', async (req, reply) => {
-    const body = parse(emailOnlySchema, req.body);
+    const body = parse(emailOnlyBody, req.body);
     // Every lookup counts against the IP (account enumeration); none is ever given back.
     const attempts = [ipAttempt(THROTTLE.emailCheckIp, clientIp(req))];
     checkAttempt(ctx, attempts);
@@ -263,7 +199,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/generate-reset-token', async (req, reply) => {
-    const body = parse(emailOnlySchema, req.body);
+    const body = parse(emailOnlyBody, req.body);
     await captcha(req, body.token);
     const user = findUserByEmail(ctx, body.email);
     return idempotentWrite(
@@ -278,7 +214,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/reset-password', async (req, reply) => {
-    const body = parse(resetSchema, req.body);
+    const body = parse(resetPasswordBody, req.body);
     const owner = findUserByEmail(ctx, body.email);
     assertAcceptablePassword(body.password, owner ?? body);
     // Token guessing: every try counts against the IP until a valid token gives it back.
@@ -321,7 +257,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/v1/auth/change-password', async (req, reply) => {
     const auth = requireAuth(ctx, req);
-    const body = parse(changePasswordSchema, req.body);
+    const body = parse(changePasswordBody, req.body);
     // The same secret as sign-in: guesses here count against the same account and IP.
     const attempts = [accountAttempt(auth.user.email), ipAttempt(THROTTLE.ip, clientIp(req))];
     beginAttempt(ctx, attempts);

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { optionalAuth } from '../../lib/auth';
 import { clientIp, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { captchaField, parse } from '../../lib/validation';
+import { parse } from '../../lib/validation';
+import { cookieConsentBody } from '../../../../contract/content';
 
-const consentSchema = z.object({
-  consent: z.enum(['all', 'essential'], { error: 'Alegeți „all” sau „essential”.' }),
-  token: captchaField,
-});
 
 export function registerConsents(app: FastifyInstance, ctx: AppContext) {
   // Consent is recorded even with a stale bearer: the token only links the record to a user.
   app.post('/api/v1/cookie-consents', async (req, reply) => {
-    const body = parse(consentSchema, req.body);
+    const body = parse(cookieConsentBody, req.body);
     let userId: number | null = null;
     try {
       userId = optionalAuth(ctx, req)?.user.id ?? null;

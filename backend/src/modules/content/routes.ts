@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Vehicle } from '../../../../contract/types';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { optionalAuth } from '../../lib/auth';
@@ -7,38 +8,16 @@ import { ApiError, errors, validationError } from '../../lib/errors';
 import { clientIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { queueMail } from '../../mail/outbox';
-import { captchaField, emailField, M, parse, phoneField, plateField, vinField } from '../../lib/validation';
+import { parse } from '../../lib/validation';
+import { plateField, vinField } from '../../../../contract/fields';
+import { contactMessageBody } from '../../../../contract/content';
 import { contactReceivedMail } from '../../mail/templates';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const lookupQuery = z.object({
-  registration_plate: plateField.optional(),
-  vin: vinField.optional(),
+  registration_plate: plateField('wire').optional(),
+  vin: vinField('wire').optional(),
 });
-const contactSchema = z.object({
-  name: z.string({ error: M.required }).trim().min(2, 'Introduceți numele.').max(100),
-  email: emailField,
-  phone_number: z.union([z.literal(''), phoneField]).optional().nullable().transform((v) => v || null),
-  subject: z.string({ error: M.required }).trim().min(2, 'Introduceți subiectul.').max(150),
-  message: z.string({ error: M.required }).trim().min(10, 'Mesajul trebuie să aibă cel puțin 10 caractere.').max(5000),
-  token: captchaField,
-});
-
-interface VehicleRow {
-  registration_plate: string;
-  vin: string;
-  category: string;
-  make: string;
-  model: string;
-  fuel: string;
-  year: number;
-  max_mass_kg: number;
-  engine_cc: number;
-  power_kw: number;
-  seats: number;
-  first_registration_date: string;
-  civ_series: string;
-}
 
 export function registerContent(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/maintenances/status', async (_req, reply) => sendData(reply, ctx.site.maintenance()));
@@ -85,14 +64,14 @@ export function registerContent(app: FastifyInstance, ctx: AppContext) {
       clauses.push('vin = ?');
       params.push(q.vin);
     }
-    const row = ctx.db.prepare(`SELECT * FROM vehicles WHERE ${clauses.join(' AND ')}`).get(...params) as VehicleRow | undefined;
+    const row = ctx.db.prepare(`SELECT * FROM vehicles WHERE ${clauses.join(' AND ')}`).get(...params) as Vehicle | undefined;
     if (!row) throw new ApiError(404, 'vehicle_not_found', 'Vehicle not found.', 'Nu am găsit vehiculul. Completați datele manual.');
     const { registration_plate, vin, category, make, model, fuel, year, max_mass_kg, engine_cc, power_kw, seats, first_registration_date, civ_series } = row;
     return sendData(reply, { registration_plate, vin, category, make, model, fuel, year, max_mass_kg, engine_cc, power_kw, seats, first_registration_date, civ_series });
   });
 
   app.post('/api/v1/contact-messages', async (req, reply) => {
-    const body = parse(contactSchema, req.body);
+    const body = parse(contactMessageBody, req.body);
     await verifyCaptcha(ctx, body.token, clientIp(req));
     let userId: number | null = null;
     try {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { bucharestDay } from '../../../../contract/day';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { findUserByEmail, publicUser } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
-import { bucharestDay, type FakeClock, type OffsetClock } from '../../lib/clock';
+import { type FakeClock, type OffsetClock } from '../../lib/clock';
 import { parse } from '../../lib/validation';
 import { decide, lookupPayment, processorTransaction } from '../payments/processor';
 import { findPayment } from '../payments/service';

@@ -1,7 +1,7 @@
-import { brokerIdentity } from '../../../../lib/broker-identity';
+import { brokerIdentity } from '../../../../contract/broker-identity';
+import { bucharestDay } from '../../../../contract/day';
 import type { DB } from '../../db/connection';
 import { orderNumber } from '../../db/seed';
-import { bucharestDay } from '../../lib/clock';
 import { renderInvoicePdf, type InvoiceContent } from '../../pdf/invoice-pdf';
 import type { Customer } from '../../pdf/policy-content';
 import type { OrderRow } from '../orders/service';

@@ -1,50 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isRomanianCounty } from '../../../../lib/geo/counties';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../lib/auth';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { cnpField, cuiField, emailField, idParam, M, nameField, parse, phoneField } from '../../lib/validation';
+import { idParam, parse } from '../../lib/validation';
 import { isAvailable, productRow } from '../products/service';
-import { companyName } from '../quotes/schemas';
+import { createOrderBody } from '../../../../contract/orders';
 import { findQuote } from '../quotes/service';
 import { findOwnOrder, serializeOrder, type OrderRow } from './service';
 
-const mustAccept = (message: string) => z.literal(true, { error: message });
-
-const createSchema = z.object({
-  quote_id: z.string({ error: M.required }).min(1, M.required).max(100),
-  offer_id: z.string({ error: M.required }).min(1, M.required).max(100),
-  customer: z.object({
-    first_name: nameField,
-    last_name: nameField,
-    email: emailField,
-    phone_number: phoneField,
-    cnp: cnpField.optional().nullable(),
-    cui: cuiField.optional().nullable(),
-    /** A company buyer's name (with `cui`): the policy and the invoice are made out to the company. */
-    company_name: companyName.optional().nullable(),
-    address: z
-      .object({
-        county: z.string().trim().min(1, M.required).max(50).refine(isRomanianCounty, 'Alegeți județul din listă.'),
-        town: z.string().trim().min(1, M.required).max(100),
-        street: z.string().trim().min(1, M.required).max(200),
-        postal_code: z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.').optional().nullable(),
-      })
-      .optional()
-      .nullable(),
-  }),
-  partner_code: z.string().trim().max(50).regex(/^[A-Za-z0-9_-]+$/, 'Codul partenerului nu este valid.').optional().nullable(),
-  consents: z.object({
-    terms: mustAccept('Trebuie să acceptați termenii și condițiile.'),
-    product_sheet: mustAccept('Trebuie să confirmați că ați citit fișa produsului.'),
-    data_processing: mustAccept('Trebuie să vă dați acordul pentru prelucrarea datelor.'),
-  }),
-});
-
-type CustomerBody = z.infer<typeof createSchema>['customer'];
+type CustomerBody = z.infer<typeof createOrderBody>['customer'];
 
 /** A company buyer gives its CUI and name; an RCA policy for a company owner is bought by that company. */
 function checkBuyer(productCode: string, input: Record<string, unknown>, customer: CustomerBody): void {
@@ -59,7 +26,7 @@ function checkBuyer(productCode: string, input: Record<string, unknown>, custome
 export function registerOrders(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/orders', async (req, reply) => {
     const { user } = requireAuth(ctx, req);
-    const body = parse(createSchema, req.body);
+    const body = parse(createOrderBody, req.body);
     return idempotentWrite(
       ctx, req, reply, 201,
       () => {

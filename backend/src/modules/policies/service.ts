@@ -1,14 +1,13 @@
 import type { AppContext } from '../../context';
-import { bucharestDay } from '../../lib/clock';
-import { addDaysToDay, addMonthsToDay, daysBetween } from '../../../../lib/time/day';
+import { bucharestDay, addDaysToDay, addMonthsToDay, daysBetween } from '../../../../contract/day';
 import { orderNumber, policyNumber } from '../../db/seed';
-import { brokerIdentity } from '../../../../lib/broker-identity';
+import { brokerIdentity } from '../../../../contract/broker-identity';
 import { policyContent, type Customer } from '../../pdf/policy-content';
 import { renderPolicyPdf } from '../../pdf/policy-pdf';
 import { insurerByCode, productRow } from '../products/service';
 import { findQuote } from '../quotes/service';
 import { vignetteTariff } from '../quotes/engine';
-import { validityEnd, validityState, validityStateLabel } from '../../../../lib/vignettes/rules';
+import { validityEnd, validityState, validityStateLabel } from '../../../../contract/vignette-rules';
 import type { OrderRow } from '../orders/service';
 
 export interface PolicyRow {

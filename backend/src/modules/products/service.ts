@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { ProductStatus } from '../admin/service';
+import type { Insurer, ProductStatus } from '../../../../contract/types';
 
 export interface ProductRow {
   id: number;
@@ -13,11 +13,6 @@ export interface ProductRow {
   max_period: number;
   periods: string;
   options: string;
-}
-
-export interface Insurer {
-  code: string;
-  name: string;
 }
 
 export function productRow(ctx: AppContext, code: string): ProductRow | undefined {

@@ -1,29 +1,14 @@
 import type { AppContext } from '../../context';
-import { bucharestDay } from '../../lib/clock';
-import { addDaysToDay, addMonthsToDay, ageOn, daysBetween } from '../../../../lib/time/day';
+import { formatWholeLei, formatWholeNumber } from '../../../../contract/money';
+import { bucharestDay, addDaysToDay, addMonthsToDay, ageOn, daysBetween } from '../../../../contract/day';
 import { ApiError, validationError, type FieldErrors } from '../../lib/errors';
-import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../lib/vignettes/rules';
-import { cnpBirthDate } from '../../../../lib/validation/formats';
-import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../lib/policies/renewal';
+import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBani, type VignetteTariff } from '../../../../contract/vignette-rules';
+import { cnpBirthDate } from '../../../../contract/formats';
+import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../contract/renewal';
 import { policyOfRenewalToken } from '../reminders/tokens';
-import { insurerByCode, type Insurer } from '../products/service';
-import type { ProductCode } from '../../../../lib/api/types';
-import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from './schemas';
-
-export interface Offer {
-  id: string;
-  insurer: Insurer;
-  package_code: string;
-  package_name: string;
-  price_bani: number;
-  period_label: string;
-  direct_settlement: boolean;
-  bonus_malus_class: string | null;
-  coverage: string[];
-  /** Vignettes: the tariff's own price (EUR or HUF) and the month's rate it was charged in lei at. */
-  list_price?: { amount: number; currency: string };
-  exchange_rate?: { currency: string; lei_per_unit: number; month: string };
-}
+import { insurerByCode } from '../products/service';
+import type { Offer, ProductCode } from '../../../../contract/types';
+import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from '../../../../contract/quotes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -231,7 +216,7 @@ export function quoteTravel(ctx: AppContext, input: TravelInput): Offer[] {
       if (o.road_assistance) eur += common.road_assistance_eur_per_day * priceDays;
       if (o.cancellation_insured_value_eur) eur += o.cancellation_insured_value_eur * common.cancellation_rate;
       eur = Math.max(common.min_premium_eur, eur);
-      const sumLabel = `${sum.toLocaleString('de-DE')} EUR`;
+      const sumLabel = `${formatWholeNumber(sum)} EUR`;
       offers.push({
         id: `${code}-${pkg}`,
         insurer: insurerByCode(ctx, code),
@@ -264,7 +249,7 @@ export function quoteHouse(ctx: AppContext, input: HouseInput, renewed: Renewed 
   for (const [code, t] of byInsurer) {
     const insurer = insurerByCode(ctx, code);
     const shared = { insurer, period_label: '12 luni', direct_settlement: false, bonus_malus_class: null };
-    const padCoverage = [...common.pad_coverage, `Sumă asigurată PAD ${pad.sum_insured_lei.toLocaleString('de-DE')} lei`];
+    const padCoverage = [...common.pad_coverage, `Sumă asigurată PAD ${formatWholeLei(pad.sum_insured_lei)}`];
     offers.push({ ...shared, id: `${code}-pad`, package_code: 'pad', package_name: `PAD tip ${input.structure}`, price_bani: bani(pad.premium_lei), coverage: padCoverage });
     const vol = input.voluntary;
     if (vol) {
@@ -322,7 +307,7 @@ export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInpu
       direct_settlement: false,
       bonus_malus_class: null,
       coverage: [
-        `Limită anuală ${p.yearly_limit_lei.toLocaleString('de-DE')} lei`,
+        `Limită anuală ${formatWholeLei(p.yearly_limit_lei)}`,
         `Înlocuire până la ${p.replacement_per_tire_lei} lei / anvelopă`,
         `Reparație până la ${p.repair_per_tire_lei} lei / anvelopă`,
       ],

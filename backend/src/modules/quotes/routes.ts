@@ -6,7 +6,7 @@ import { ApiError, errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { parse } from '../../lib/validation';
-import { quoteRequest } from './schemas';
+import { quoteRequest } from '../../../../contract/quotes';
 import { createQuote, findQuote } from './service';
 
 const idParam = z.object({ id: z.string().min(1).max(100) });

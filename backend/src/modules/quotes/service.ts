@@ -4,22 +4,12 @@ import { fieldError, validationError } from '../../lib/errors';
 import { parse } from '../../lib/validation';
 import { ApiError } from '../../lib/errors';
 import { isAvailable, productRow } from '../products/service';
-import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, renewedPolicy, type Offer, type Renewed } from './engine';
+import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, renewedPolicy, type Renewed } from './engine';
 import { findCompany, findPartner } from '../registry/service';
-import type { ProductCode } from '../../../../lib/api/types';
-import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type RcaInput } from './schemas';
+import type { Offer, ProductCode, Quote } from '../../../../contract/types';
+import { houseInput, huVignetteInput, rcaInput, roVignetteInput, tireInput, travelInput, type RcaInput } from '../../../../contract/quotes';
 
 export const QUOTE_TTL_MS = 24 * 3600 * 1000;
-
-export interface Quote {
-  id: string;
-  product_code: ProductCode;
-  partner_code: string | null;
-  input: Record<string, unknown>;
-  offers: Offer[];
-  created_at: string;
-  expires_at: string;
-}
 
 interface QuoteRow {
   id: string;

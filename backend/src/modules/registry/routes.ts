@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ApiError, errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
-import { cuiField, parse } from '../../lib/validation';
+import { parse } from '../../lib/validation';
+import { cuiField } from '../../../../contract/fields';
 import { activePartners, findCompany, findPartner } from './service';
 
-const cuiParam = z.object({ cui: cuiField });
+const cuiParam = z.object({ cui: cuiField('wire') });
 const partnerParam = z.object({ code: z.string().trim().min(1).max(50).regex(/^[A-Za-z0-9_-]+$/, 'Codul partenerului nu este valid.') });
 
 /** The demo company register (lookup by CUI) and the partner registry. */

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { bucharestDay } from '../../lib/clock';
-import { addDaysToDay, addMonthsToDay, daysBetween } from '../../../../lib/time/day';
+import { bucharestDay, addDaysToDay, addMonthsToDay, daysBetween } from '../../../../contract/day';
 // The web app's page of each product (one copy with the web app), where `?reinnoire=<token>` opens the renewal.
-import { movedTrip, productRoute } from '../../../../lib/policies/renewal';
+import { movedTrip, productRoute } from '../../../../contract/renewal';
 import { queueMail } from '../../mail/outbox';
 import { expiryReminderMail } from '../../mail/templates';
 import { productRow } from '../products/service';

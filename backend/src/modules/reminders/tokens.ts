@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { bucharestDay } from '../../lib/clock';
-import { addDaysToDay } from '../../../../lib/time/day';
+import { bucharestDay, addDaysToDay } from '../../../../contract/day';
 
 /** A renewal link works until this many days after the end of the item it renews. */
 export const RENEWAL_LINK_DAYS_AFTER_END = 30;

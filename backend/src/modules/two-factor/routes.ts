@@ -9,7 +9,9 @@ import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { remainingWaitMs } from '../../lib/throttle';
 import { queueMail } from '../../mail/outbox';
-import { captchaField, parse } from '../../lib/validation';
+import { parse } from '../../lib/validation';
+import { captchaField } from '../../../../contract/fields';
+import { TWO_FACTOR_PROVIDER_CODES, type TwoFactorProviderCode } from '../../../../contract/types';
 import { twoFactorChangedMail, twoFactorCodeMail, type TwoFactorChange } from '../../mail/templates';
 import { isSealedSetupSecret, matchTotp, sealedSetupSecret, totpUri } from './totp';
 
@@ -34,7 +36,7 @@ const PROVIDERS = [
   { code: 'email', name: 'Cod prin email', description: 'Un cod de 6 cifre trimis pe adresa de email a contului, valabil 10 minute.' },
 ] as const;
 
-const providerCode = z.enum(['authenticator', 'email'], { error: 'Metoda de autentificare nu există.' });
+const providerCode = z.enum(TWO_FACTOR_PROVIDER_CODES, { error: 'Metoda de autentificare nu există.' });
 const code6 = z
   .string()
   .max(20)
@@ -69,7 +71,7 @@ const checkSchema = z.object(clientInfo);
 
 const normRecovery = (c: string) => c.trim().toUpperCase();
 
-type Provider = 'authenticator' | 'email';
+type Provider = TwoFactorProviderCode;
 /** Applies a checked factor inside the write's transaction (marks the code used). */
 type Apply = () => void;
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { brokerIdentity } from '../../../../lib/broker-identity';
+import { brokerIdentity } from '../../../../contract/broker-identity';
 import { createGuardrails, generateURI, ScureBase32Plugin, verify } from 'otplib';
 
 export const TOTP_PERIOD_S = 30;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { PRODUCT_CODES } from '../../../../lib/api/types';
-import { isRomanianCounty } from '../../../../lib/geo/counties';
-import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from '../../lib/validation';
-import { isValidPlate, normalizePlate } from '../../../../lib/validation/formats';
+import { PRODUCT_CODES } from './types';
+import { isRomanianCounty } from './counties';
+import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from './fields';
+import { isValidPlate, normalizePlate } from './formats';
 // The choices are the forms' own lists (one contract for the web app and the backend).
-import { ENVIRONMENTS, STRUCTURES } from '../../../../lib/validation/products/house-values';
-import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from '../../../../lib/validation/products/rca-values';
-import { RIM_BANDS, TIRE_TYPES } from '../../../../lib/validation/products/tire-values';
-import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from '../../../../lib/validation/products/travel-values';
+import { ENVIRONMENTS, STRUCTURES } from './products/house-values';
+import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from './products/rca-values';
+import { RIM_BANDS, TIRE_TYPES } from './products/tire-values';
+import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from './products/travel-values';
 
 const int = (min: number, max: number) =>
   z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
@@ -25,8 +25,8 @@ const renewalFields = {
 };
 
 export const rcaInput = z.object({
-  registration_plate: plateField,
-  vin: vinField,
+  registration_plate: plateField('wire'),
+  vin: vinField('wire'),
   vehicle: z.object({
     category: choice(VEHICLE_CATEGORIES),
     make: text(50),
@@ -42,10 +42,10 @@ export const rcaInput = z.object({
   owner: z.discriminatedUnion(
     'type',
     [
-      z.object({ type: z.literal('person'), cnp: cnpField, driving_licence_date: isoDateField }),
+      z.object({ type: z.literal('person'), cnp: cnpField('wire'), driving_licence_date: isoDateField }),
       z.object({
         type: z.literal('company'),
-        cui: cuiField,
+        cui: cuiField('wire'),
         /** The company's name; filled from the company register when absent. */
         name: companyName.optional().nullable(),
         caen: z.string().regex(/^\d{4}$/, 'Codul CAEN are 4 cifre.').optional().nullable(),
@@ -58,8 +58,8 @@ export const rcaInput = z.object({
     .discriminatedUnion(
       'type',
       [
-        z.object({ type: z.literal('person'), first_name: nameField, last_name: nameField, cnp: cnpField }),
-        z.object({ type: z.literal('company'), cui: cuiField, name: companyName.optional().nullable() }),
+        z.object({ type: z.literal('person'), first_name: nameField, last_name: nameField, cnp: cnpField('wire') }),
+        z.object({ type: z.literal('company'), cui: cuiField('wire'), name: companyName.optional().nullable() }),
       ],
       { error: 'Alegeți persoană fizică sau juridică.' },
     )
@@ -159,7 +159,7 @@ const romanianPlateWhenRo = (v: { country: string; registration_plate: string },
 export const roVignetteInput = z
   .object({
     ...vignetteCommon,
-    vin: z.union([z.literal('').transform(() => null), vinField]).optional().nullable().transform((v) => v ?? null),
+    vin: z.union([z.literal('').transform(() => null), vinField('wire')]).optional().nullable().transform((v) => v ?? null),
   })
   .superRefine(romanianPlateWhenRo);
 

@@ -1,5 +1,5 @@
-import { addDaysToDay } from '@/lib/time/day';
-import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
+import { addDaysToDay } from '../day';
+import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '../renewal';
 import { displayDay } from './common-values';
 
 /**

@@ -1,4 +1,4 @@
-import { startDateWindow, type VignetteTariff } from '@/lib/vignettes/rules';
+import { startDateWindow, type VignetteTariff } from '../vignette-rules';
 import { displayDay } from './common-values';
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Calendar days as `YYYY-MM-DD` strings: pure arithmetic, no time zone. The one copy: the forms, the account
- * pages and the reference backend (quotes, policies, reminders, seed) all use it. Unlike lib/time/index.ts this
- * module does not load date-fns-tz (which runs a time-zone-aware Intl call as it loads), so code that runs
+ * Calendar days as `YYYY-MM-DD` strings: pure arithmetic, no time zone. The one copy (the API contract's): the
+ * forms, the account pages and the reference backend (quotes, policies, reminders, seed) all use it. Unlike
+ * lib/time/index.ts this module does not load date-fns-tz (which runs a time-zone-aware Intl call as it loads), so code that runs
  * while a page loads can import it.
  */
 
@@ -47,6 +47,17 @@ export function isValidDay(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+let bucharestDate: Intl.DateTimeFormat | null = null;
+
+/**
+ * The calendar day (`YYYY-MM-DD`) in Europe/Bucharest at an instant: the backend's "today" and the web app's.
+ * The time-zone-aware formatter is made on the first call, not as the module loads (see above).
+ */
+export function bucharestDay(at: Date): string {
+  bucharestDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return bucharestDate.format(at);
 }
 
 /** A calendar day in Bucharest and the instant (ms since the epoch) the next one begins there. */

@@ -19,3 +19,14 @@ export function formatLeiFromBani(bani: number): string {
   const cents = abs % 100;
   return `${negative ? '-' : ''}${groupThousands(String(lei))},${String(cents).padStart(2, '0')} lei`;
 }
+
+/** A whole number grouped in thousands: 200000 → `200.000` (sums insured, areas, engine sizes), ICU-independent. */
+export function formatWholeNumber(n: number): string {
+  if (!Number.isInteger(n)) throw new RangeError(`Not a whole number: ${n}`);
+  return `${n < 0 ? '-' : ''}${groupThousands(String(Math.abs(n)))}`;
+}
+
+/** Whole lei, as sums insured are stated: 200000 → `200.000 lei`. */
+export function formatWholeLei(lei: number): string {
+  return `${formatWholeNumber(lei)} lei`;
+}

@@ -1,10 +1,25 @@
-import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
+import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '../renewal';
 import { dayWindow, displayDay } from './common-values';
 
 /** RCA quote input (backend README "Quote inputs", `rca`). */
 export const VEHICLE_CATEGORIES = ['car', 'van', 'motorcycle', 'trailer'] as const;
 export const FUELS = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg'] as const;
 export const USE_TYPES = ['personal', 'taxi', 'rent', 'courier'] as const;
+
+/** The choices' names: the form's lists, the product's `options` (seed) and the policy document. */
+export const VEHICLE_CATEGORY_LABELS: Record<(typeof VEHICLE_CATEGORIES)[number], string> = {
+  car: 'Autoturism',
+  van: 'Autoutilitară (max. 3,5 t)',
+  motorcycle: 'Motocicletă',
+  trailer: 'Remorcă',
+};
+export const FUEL_LABELS: Record<(typeof FUELS)[number], string> = { petrol: 'Benzină', diesel: 'Motorină', hybrid: 'Hibrid', electric: 'Electric', lpg: 'GPL' };
+export const USE_TYPE_LABELS: Record<(typeof USE_TYPES)[number], string> = {
+  personal: 'Uz personal',
+  taxi: 'Taxi',
+  rent: 'Închiriere (rent-a-car)',
+  courier: 'Curierat',
+};
 export const RCA_START_MIN_DAYS = 1;
 export const RCA_START_MAX_DAYS = 30;
 

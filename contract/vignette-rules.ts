@@ -4,7 +4,7 @@
  * only interpret them. Pure calendar-day arithmetic: no time zone, no Intl, safe to load with a page.
  */
 
-import { addDaysToDay, addMonthsToDay, daysBetween } from '../time/day';
+import { addDaysToDay, addMonthsToDay, daysBetween } from './day';
 
 /** How long a validity lasts: a number of days, of months, or the Hungarian calendar year (to 31 January next year). */
 export type VignetteValidity = {

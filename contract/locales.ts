@@ -1,7 +1,8 @@
 import { enGB, fr, ro, type Locale } from 'date-fns/locale';
+import type { DATE_LOCALE_CODES } from './types';
 
 /** The date languages a customer can choose (SPEC §9): Romanian by default, French and English. */
-export type DateLocaleCode = 'ro' | 'fr' | 'en';
+export type DateLocaleCode = (typeof DATE_LOCALE_CODES)[number];
 
 export const DEFAULT_DATE_LOCALE: DateLocaleCode = 'ro';
 

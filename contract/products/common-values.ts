@@ -1,10 +1,8 @@
-import { addDaysToDay } from '@/lib/time/day';
-
-export { daysBetween, isValidDay } from '@/lib/time/day';
+import { addDaysToDay } from '../day';
 
 /**
- * The zod-free part of the product forms' building blocks: messages, day helpers, counties and the error
- * mapping. Forms import these directly; the schemas (common.ts and the product modules) load on demand.
+ * The zod-free part of the product forms' building blocks: messages, day helpers, counties (the error mapping is
+ * contract/field-errors.ts). Forms import these directly; the schemas (contract/fields.ts and lib/validation/products/*) load on demand.
  * No time zones here either: "today" comes from the caller (useBucharestToday() in forms, lib/time's toBucharestDay()
  * in the schemas), so loading a product page does not load date-fns-tz.
  */
@@ -44,4 +42,3 @@ export function displayDay(day: string): string {
   return `${d}.${m}.${y}`;
 }
 
-export { ROMANIAN_COUNTIES } from '@/lib/geo/counties';

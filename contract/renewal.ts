@@ -1,5 +1,5 @@
 // Relative import: the reference backend imports this module too.
-import { addDaysToDay, daysBetween } from '../time/day';
+import { addDaysToDay, daysBetween } from './day';
 
 /**
  * Renewal shortcut: the product page's form prefills from `?renew=<policy id>` (the account) or `?reinnoire=<token>`

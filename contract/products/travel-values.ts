@@ -1,11 +1,24 @@
-import { addDaysToDay } from '@/lib/time/day';
-import { NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
-import { daysBetween, dayWindow, displayDay } from './common-values';
+import { addDaysToDay, daysBetween } from '../day';
+import { NO_RENEWAL, type RenewalFormFields } from '../renewal';
+import { dayWindow, displayDay } from './common-values';
 
 /** Travel quote input (backend README "Quote inputs", `travel`). */
 export const TRAVEL_ZONES = ['europe', 'world_ex_us_ca', 'world'] as const;
 export const TRAVEL_PURPOSES = ['tourism', 'business', 'driver', 'studies', 'work'] as const;
 export const TRIP_TYPES = ['single', 'multi'] as const;
+/** The choices' names (the product's `options` and the policy document). */
+export const TRAVEL_ZONE_LABELS: Record<(typeof TRAVEL_ZONES)[number], string> = {
+  europe: 'Europa',
+  world_ex_us_ca: 'Toată lumea, fără SUA și Canada',
+  world: 'Toată lumea',
+};
+export const TRAVEL_PURPOSE_LABELS: Record<(typeof TRAVEL_PURPOSES)[number], string> = {
+  tourism: 'Turism',
+  business: 'Afaceri',
+  driver: 'Șofer profesionist',
+  studies: 'Studii',
+  work: 'Muncă',
+};
 export const TRAVEL_MIN_DAYS = 2;
 export const TRAVEL_MAX_DAYS = 365;
 export const TRAVEL_MAX_TRAVELLERS = 7;

@@ -1,4 +1,4 @@
-import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '@/lib/policies/renewal';
+import { latestStartDay, NO_RENEWAL, type RenewalFormFields } from '../renewal';
 import { dayWindow, displayDay } from './common-values';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The password policy in one place, shared by the web forms' zod schemas (lib/validation/auth.ts) and the
- * reference backend (backend/src/lib/validation.ts, backend/src/lib/password-policy.ts). zod-free and list-free,
+ * reference backend (contract/fields.ts, backend/src/lib/password-policy.ts). zod-free and list-free,
  * so that it costs nothing in a page's JavaScript. The check against common and breached passwords needs a
  * 50 000-word list and runs on the server only: the forms show its 422 next to the password field.
  */
