@@ -5,9 +5,7 @@ import {
   useController,
   useForm,
   useWatch,
-  set,
   type DefaultValues,
-  type FieldErrors,
   type FieldPath,
   type FieldPathValue,
   type FieldValues,
@@ -16,17 +14,17 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '@/contract/field-errors';
 import { isApiError } from '@/lib/api/errors';
 import { clearDraft, readDraft, writeDraft } from '@/lib/shop/draft-store';
 import { mergeDraft } from '@/lib/shop/paths';
 
 /**
- * The one form layer of the app: react-hook-form with a zod schema. Every form (auth, account, contact, the
+ * The one form layer of the app: react-hook-form with the zod resolver. Every form (auth, account, contact, the
  * purchase forms) is built on `useSchemaForm`; the purchase forms add `useDraftPersistence` (what was typed survives
  * a reload, going back and any error).
  *
- * The schema may be loaded on demand (`() => import('@/lib/validation/auth').then((m) => m.loginSchema)`), so zod is not in a page's first-load JavaScript: loading starts at the first edit, and is
+ * The schema may be loaded on demand (`() => import('@/lib/validation/auth').then((m) => m.loginSchema)`), together
+ * with the resolver, so zod is not in a page's first-load JavaScript: loading starts at the first edit, and is
  * usually done by the time the form is validated.
  */
 export type SchemaSource<S extends z.ZodType> = S | (() => S | Promise<S>);
@@ -47,34 +45,34 @@ export const FORM_ERROR = 'root.form' as const;
 export type SubmitOutcome = void | 'redirecting' | 'reset';
 
 /**
- * A resolver that loads the schema on first use (and again after a failed load), and maps a failed parse with
- * the contract's one zod-error-to-field map (contract/field-errors.ts: dotted paths, as the backend's 422, so a
- * server error lands on the same field as a local one; an issue about the whole value goes on the form). When the
- * schema cannot be loaded, validation fails with VALIDATION_UNAVAILABLE on the form, so nothing is sent.
+ * A resolver that loads the schema and @hookform/resolvers' zod resolver on first use (and again after a failed
+ * load). Field messages land on their dotted paths (`vehicle.make`, `travellers.1.birth_date`), where a server 422
+ * lands too; an issue about the whole value (zod path []) goes on the form. When the schema cannot be loaded,
+ * validation fails with VALIDATION_UNAVAILABLE on the form, so nothing is sent.
  */
 export function lazyZodResolver<V extends FieldValues, Out>(source: SchemaSource<z.ZodType<Out, V>>) {
-  let loading: Promise<z.ZodType<Out, V>> | null = null;
+  let loading: Promise<Resolver<V, unknown, Out>> | null = null;
   const load = () => {
-    loading ??= Promise.resolve(typeof source === 'function' ? source() : source).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
+    loading ??= Promise.all([typeof source === 'function' ? source() : source, import('@hookform/resolvers/zod')]).then(
+      ([schema, { zodResolver }]) => zodResolver(schema as never) as unknown as Resolver<V, unknown, Out>,
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
-  const resolver: Resolver<V, unknown, Out> = async (values) => {
-    let schema: z.ZodType<Out, V>;
+  const resolver: Resolver<V, unknown, Out> = async (values, context, options) => {
+    let resolve: Resolver<V, unknown, Out>;
     try {
-      schema = await load();
+      resolve = await load();
     } catch {
       return { values: {}, errors: { root: { form: { type: 'unavailable', message: VALIDATION_UNAVAILABLE } } } } as never;
     }
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data, errors: {} } as never;
-    const errors: FieldErrors<V> = {};
-    for (const [path, message] of Object.entries(fieldErrorsOf(result.error, FORM_ERROR))) {
-      set(errors, path, { type: 'validation', message });
-    }
-    return { values: {}, errors } as never;
+    const result = await resolve(values, context, options);
+    const { '': whole, ...onFields } = result.errors as Record<string, { message?: string; type?: string } | undefined>;
+    if (!whole) return result;
+    return { values: {}, errors: { ...onFields, root: { form: { type: whole.type ?? 'validation', message: whole.message } } } } as never;
   };
   return { resolver, preload: () => void load().catch(() => undefined) };
 }
