@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from '@/contract/field-errors';
+import { fieldErrorsOf } from './helpers/field-errors';
 import { accountMessages, preferencesSchema, profileFormSchema } from '@/lib/validation/account';
 
 const blankAddress = { county: '', town: '', street: '', postal_code: '' };

@@ -9,7 +9,7 @@ import {
   twoFactorCodeSchema,
 } from '@/lib/validation/auth';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '@/contract/field-errors';
+import { fieldErrorsOf } from './helpers/field-errors';
 
 /** The schema's verdict as a form shows it: the parsed data, or the first message of each field. */
 function validateForm<S extends z.ZodType>(schema: S, values: unknown) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactMessages, contactSchema } from '@/lib/validation/contact';
-import { fieldErrorsOf } from '@/contract/field-errors';
+import { fieldErrorsOf } from './helpers/field-errors';
 
 const valid = {
   name: 'Ana Popescu',

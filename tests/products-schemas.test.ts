@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cnpControlDigit, cuiControlDigit } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
-import { fieldErrorsOf } from '@/contract/field-errors';
+import { fieldErrorsOf } from './helpers/field-errors';
 import { detailsSchema } from '@/lib/validation/products/customer';
 import { customerMessages, emptyDetailsForm } from '@/contract/products/customer-values';
 import { houseInputSchema } from '@/lib/validation/products/house';

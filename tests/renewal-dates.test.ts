@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { movedTrip, renewalRefs, renewedEndsOn, sameRenewal } from '@/contract/renewal';
-import { fieldErrorsOf } from '@/contract/field-errors';
+import { fieldErrorsOf } from './helpers/field-errors';
 import { houseInputSchema } from '@/lib/validation/products/house';
 import { emptyHouseForm, houseStartWindow } from '@/contract/products/house-values';
 import { tireInputSchema } from '@/lib/validation/products/tire';

@@ -8,7 +8,7 @@ import {
   resumePendingLogout,
   sessionEndEffects,
 } from '@/lib/session/end-session';
-import { browserEffects } from '@/lib/api/client';
+import { browserEffects, onSessionRefused } from '@/lib/api/client';
 import { onTabMessage, resetTabChannel, type TabMessage } from '@/lib/realtime/tab-channel';
 import { useAuthStore } from '@/stores/auth-store';
 import { useTwoFactorStore } from '@/stores/two-factor-store';
@@ -34,7 +34,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('end of session', () => {
   it('401/403 (error catalogue): clears the user, calls the BFF logout, alerts and goes to /authenticate', async () => {
+    // As the app registers it (components/providers/app-providers.tsx; tests/providers-app.test.tsx checks that).
+    const unregister = onSessionRefused(() => void endSession({ reason: 'unauthorized' }));
     browserEffects.logout();
+    unregister();
     await vi.waitFor(() => expect(navigateMock).toHaveBeenCalled());
     expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
     expect(useTwoFactorStore.getState().isTwoFactorAuthRequired).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, HU_VIGNETTE_TARIFF, RO_VIGNETTE_TARIFF, VIGNETTE_ISSUERS } from '@/backend/src/db/vignette-data';
-import { fieldErrorsOf } from '@/contract/field-errors';
+import { fieldErrorsOf } from './helpers/field-errors';
 import { vignetteInputSchema } from '@/lib/validation/products/vignette';
 import { emptyVignetteForm, type VignetteFormValues } from '@/contract/products/vignette-values';
 import { formatExchangeRate, formatListPrice, formatRateMonth, isVignetteProduct, vignetteOptions } from '@/lib/vignettes/catalog';
