@@ -7,12 +7,15 @@ import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import { useProductStore } from '@/stores/product-store';
 import { whenDue } from './when-due';
 
-type Connection = typeof import('@/lib/realtime/connection');
+/** Once the connection module has loaded: its disconnect, for a synchronous cleanup. */
+let disconnect: (() => void) | null = null;
 
 /** The connection module (and pusher-js behind it) loads when the tab connects, not with the page. */
-let connection: Connection | null = null;
-const loadConnection = (): Promise<Connection> =>
-  import('@/lib/realtime/connection').then((module) => (connection = module));
+const loadConnect = () =>
+  import('@/lib/realtime/connection').then(({ connectRealtime, disconnectRealtime }) => {
+    disconnect = disconnectRealtime;
+    return connectRealtime;
+  });
 
 /**
  * One realtime connection per tab (pusher-js loaded on demand): the public `site` channel for everybody and,
@@ -26,8 +29,8 @@ export function RealtimeConnector({ pusher, userId }: { pusher: PublicConfig['pu
   useEffect(() => {
     let current = true;
     const connect = () =>
-      void loadConnection().then(
-        ({ connectRealtime }) => {
+      void loadConnect().then(
+        (connectRealtime) => {
           if (current) void connectRealtime(JSON.parse(configKey) as PublicConfig['pusher'], userId);
         },
         () => {
@@ -38,7 +41,7 @@ export function RealtimeConnector({ pusher, userId }: { pusher: PublicConfig['pu
     return () => {
       current = false;
       cancel?.();
-      connection?.disconnectRealtime();
+      disconnect?.();
     };
   }, [configKey, userId]);
 
