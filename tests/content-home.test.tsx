@@ -9,8 +9,9 @@ vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('@/lib/api/products', () => ({ listProducts: vi.fn(() => Promise.resolve([])) }));
 
-const { LiveProducts } = await import('@/components/home/live-products');
-const { homeProducts, newerStatuses, vignetteFlags } = await import('@/components/home/product-catalogue');
+const { ProductCards } = await import('@/components/home/product-cards');
+const { homeProducts, vignetteFlags } = await import('@/components/home/product-catalogue');
+const { newerStatuses } = await import('@/components/home/product-availability');
 
 const statuses = (over: Partial<ProductStatus> = {}): ProductStatus => ({
   id: 1,
@@ -33,7 +34,7 @@ describe('home products', () => {
   beforeEach(() => useProductStore.setState(initialProductState));
 
   it('shows the four products with a way to start each available one', () => {
-    render(<LiveProducts initialStatuses={statuses()} pollMs={0} />);
+    render(<ProductCards statuses={statuses()} pollMs={0} />);
     for (const [name, cta] of [
       [/Asigurare RCA/, 'Calculați RCA'],
       [/Asigurare de călătorie/, 'Calculați călătoria'],
@@ -45,7 +46,7 @@ describe('home products', () => {
   });
 
   it('says an unavailable product is unavailable and offers no link to start it', () => {
-    render(<LiveProducts initialStatuses={statuses({ is_rca_available: false })} pollMs={0} />);
+    render(<ProductCards statuses={statuses({ is_rca_available: false })} pollMs={0} />);
     const rca = card(/Asigurare RCA/);
     expect(within(rca).queryByRole('link')).toBeNull();
     expect(within(rca).getByText(/Momentan indisponibil/)).toBeInTheDocument();
@@ -53,13 +54,13 @@ describe('home products', () => {
   });
 
   it('shows the vignette flags as available or not', () => {
-    render(<LiveProducts initialStatuses={statuses()} pollMs={0} />);
+    render(<ProductCards statuses={statuses()} pollMs={0} />);
     expect(within(screen.getByText('Rovinieta România').closest('li')!).getByText('Disponibilă')).toBeInTheDocument();
     expect(within(screen.getByText(/Vigneta Ungaria/).closest('li')!).getByText('Indisponibilă')).toBeInTheDocument();
   });
 
   it('updates live on the realtime event and on newer statuses in the store', () => {
-    render(<LiveProducts initialStatuses={statuses()} pollMs={0} />);
+    render(<ProductCards statuses={statuses()} pollMs={0} />);
     act(() => emitRealtimeEvent('product-statuses.updated', statuses({ is_travel_available: false, updated_at: '2026-01-02T00:00:00Z' })));
     expect(within(card(/călătorie/)).queryByRole('link')).toBeNull();
     act(() => {

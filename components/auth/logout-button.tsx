@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { logout } from '@/lib/session/end-session';
 
 /**
  * Logout (issue 5): the BFF revokes the token and clears the cookie, the stores are cleared, realtime is
@@ -17,7 +16,8 @@ export function LogoutButton({ className }: { className?: string }) {
       aria-busy={busy || undefined}
       onClick={() => {
         setBusy(true);
-        void logout();
+        // The session's end loads on the click: the header (and its account menu) is in every page's first load.
+        void import('@/lib/session/end-session').then(({ logout }) => logout());
       }}
     >
       {busy ? 'Se deconectează…' : 'Deconectare'}

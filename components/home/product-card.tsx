@@ -1,9 +1,12 @@
-import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { HomeProduct } from './product-catalogue';
+import { ProductStart } from './product-start';
 
-/** One product on the home page. An unavailable product says so and offers no way to start it. */
-export function ProductCard({ product }: { product: HomeProduct }) {
+/**
+ * One product on the home page, server-rendered. An unavailable product says so and offers no way to start it
+ * (ProductStart follows the statuses live).
+ */
+export function ProductCard({ product }: { product: Omit<HomeProduct, 'available'> }) {
   const headingId = `produs-${product.code}`;
   return (
     <Card as="li" aria-labelledby={headingId} className="flex h-full flex-col">
@@ -24,15 +27,7 @@ export function ProductCard({ product }: { product: HomeProduct }) {
         ))}
       </ul>
       <div className="mt-auto pt-6">
-        {product.available ? (
-          <ButtonLink href={product.href} className="w-full" aria-describedby={headingId}>
-            {product.cta}
-          </ButtonLink>
-        ) : (
-          <p className="rounded-md bg-warning-surface px-3 py-2 text-sm font-medium" data-testid={`indisponibil-${product.code}`}>
-            Momentan indisponibil. Reveniți în curând.
-          </p>
-        )}
+        <ProductStart code={product.code} href={product.href} cta={product.cta} headingId={headingId} />
       </div>
     </Card>
   );

@@ -1,13 +1,11 @@
 import type { ProductStatus } from '@/contract/types';
 import { productIcons } from '@/themes';
+import { productAvailable, vignetteAvailable, type HomeProductCode, type VignetteCode } from './product-availability';
 
 /**
- * The products of the home page and whether each can be started, from the site's product statuses
- * (`x-site-product-statuses`). Tire cover has no flag in the status record: it is always offered.
- * Without statuses (backend unreachable) the record's defaults apply: insurance on, vignettes off.
+ * The products of the home page and whether each can be started (product-availability.ts). Server-rendered:
+ * the texts stay out of the page's JavaScript; client leaves follow the statuses live.
  */
-export type HomeProductCode = 'rca' | 'travel' | 'house' | 'tire';
-
 export type HomeProduct = {
   code: HomeProductCode;
   icon: string;
@@ -19,7 +17,7 @@ export type HomeProduct = {
   available: boolean;
 };
 
-export type VignetteFlag = { code: 'ro' | 'hu'; title: string; detail: string; href: string; available: boolean };
+export type VignetteFlag = { code: VignetteCode; title: string; detail: string; href: string; available: boolean };
 
 const PRODUCTS: Omit<HomeProduct, 'available'>[] = [
   {
@@ -61,13 +59,7 @@ const PRODUCTS: Omit<HomeProduct, 'available'>[] = [
 ];
 
 export function homeProducts(statuses: ProductStatus | null): HomeProduct[] {
-  const flags: Record<HomeProductCode, boolean> = {
-    rca: statuses?.is_rca_available ?? true,
-    travel: statuses?.is_travel_available ?? true,
-    house: statuses?.is_house_insurance_available ?? true,
-    tire: true,
-  };
-  return PRODUCTS.map((p) => ({ ...p, available: flags[p.code] }));
+  return PRODUCTS.map((p) => ({ ...p, available: productAvailable(statuses, p.code) }));
 }
 
 export function vignetteFlags(statuses: ProductStatus | null): VignetteFlag[] {
@@ -77,21 +69,14 @@ export function vignetteFlags(statuses: ProductStatus | null): VignetteFlag[] {
       title: 'Rovinieta România',
       detail: 'Pentru drumurile naționale din România.',
       href: '/rovinieta',
-      available: statuses?.is_ro_vignette_available ?? false,
+      available: vignetteAvailable(statuses, 'ro'),
     },
     {
       code: 'hu',
       title: 'Vigneta Ungaria (e-matrica)',
       detail: 'Pentru autostrăzile din Ungaria.',
       href: '/vigneta-ungaria',
-      available: statuses?.is_hu_vignette_available ?? false,
+      available: vignetteAvailable(statuses, 'hu'),
     },
   ];
-}
-
-/** The newer of two status records (by updated_at); realtime, polling and the store may race. */
-export function newerStatuses(current: ProductStatus | null, candidate: ProductStatus | null): ProductStatus | null {
-  if (!candidate) return current;
-  if (!current) return candidate;
-  return Date.parse(candidate.updated_at) >= Date.parse(current.updated_at) ? candidate : current;
 }

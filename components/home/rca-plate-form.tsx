@@ -2,13 +2,27 @@
 
 import { useState, type FormEvent } from 'react';
 import { inputClasses } from '@/components/ui/field-parts';
-import { plateEntryErrors, rcaQuotePath, typedPlate, typedVin, type PlateEntryErrors } from '@/lib/validation/plate-entry';
+import type { PlateEntryErrors } from '@/lib/validation/plate-entry';
 
 type Field = keyof PlateEntryErrors;
+type PlateEntry = typeof import('@/lib/validation/plate-entry');
 
-const FIELDS: { name: Field; id: string; label: string; placeholder: string; maxLength: number; normalise: (value: string) => string }[] = [
-  { name: 'registration_plate', id: 'rca-rapid-numar', label: 'Număr de înmatriculare', placeholder: 'B123ABC', maxLength: 12, normalise: typedPlate },
-  { name: 'vin', id: 'rca-rapid-vin', label: 'Serie de șasiu (VIN), opțional', placeholder: '17 caractere', maxLength: 20, normalise: typedVin },
+/**
+ * The plate rules (lib/validation: formats and messages) load when the visitor first focuses the box, not with
+ * the page (issue 17); a keystroke or a submit that comes first waits for them.
+ */
+let plateEntry: Promise<PlateEntry> | null = null;
+function loadPlateEntry(): Promise<PlateEntry> {
+  plateEntry ??= import('@/lib/validation/plate-entry').catch((error: unknown) => {
+    plateEntry = null;
+    throw error;
+  });
+  return plateEntry;
+}
+
+const FIELDS: { name: Field; id: string; label: string; placeholder: string; maxLength: number; normalise: (rules: PlateEntry, value: string) => string }[] = [
+  { name: 'registration_plate', id: 'rca-rapid-numar', label: 'Număr de înmatriculare', placeholder: 'B123ABC', maxLength: 12, normalise: (rules, value) => rules.typedPlate(value) },
+  { name: 'vin', id: 'rca-rapid-vin', label: 'Serie de șasiu (VIN), opțional', placeholder: '17 caractere', maxLength: 20, normalise: (rules, value) => rules.typedVin(value) },
 ];
 
 /**
@@ -21,32 +35,46 @@ export function RcaPlateForm({ plate = '', vin = '', errors = {} }: { plate?: st
   const [shown, setShown] = useState<PlateEntryErrors>(errors);
   const initial: Record<Field, string> = { registration_plate: plate, vin };
 
+  function normalise(input: HTMLInputElement, field: (typeof FIELDS)[number], rules: PlateEntry) {
+    const next = field.normalise(rules, input.value);
+    if (next === input.value) return;
+    // The caret stays after what was typed, with the removed spaces and hyphens before it not counted.
+    const caret = field.normalise(rules, input.value.slice(0, input.selectionStart ?? input.value.length)).length;
+    input.value = next;
+    input.setSelectionRange(caret, caret);
+  }
+
   function onInput(event: FormEvent<HTMLInputElement>, field: (typeof FIELDS)[number]) {
     const input = event.currentTarget;
-    const next = field.normalise(input.value);
-    if (next !== input.value) {
-      // The caret stays after what was typed, with the removed spaces and hyphens before it not counted.
-      const caret = field.normalise(input.value.slice(0, input.selectionStart ?? input.value.length)).length;
-      input.value = next;
-      input.setSelectionRange(caret, caret);
-    }
+    loadPlateEntry().then(
+      (rules) => normalise(input, field, rules),
+      () => {
+        /* offline: the RCA page checks the plain GET form */
+      },
+    );
     if (shown[field.name]) setShown((previous) => ({ ...previous, [field.name]: undefined }));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
-    const values = { plate: String(data.get('registration_plate') ?? ''), vin: String(data.get('vin') ?? '') };
-    const path = rcaQuotePath(values.plate, values.vin);
-    if (path) {
-      window.location.assign(path);
-      return;
-    }
-    const found = plateEntryErrors(values.plate, values.vin);
-    setShown(found);
-    const first = FIELDS.find((f) => found[f.name]);
-    if (first) (form.elements.namedItem(first.name) as HTMLInputElement | null)?.focus();
+    event.preventDefault();
+    loadPlateEntry().then(
+      ({ plateEntryErrors, rcaQuotePath }) => {
+        const data = new FormData(form);
+        const values = { plate: String(data.get('registration_plate') ?? ''), vin: String(data.get('vin') ?? '') };
+        const path = rcaQuotePath(values.plate, values.vin);
+        if (path) {
+          window.location.assign(path);
+          return;
+        }
+        const found = plateEntryErrors(values.plate, values.vin);
+        setShown(found);
+        const first = FIELDS.find((f) => found[f.name]);
+        if (first) (form.elements.namedItem(first.name) as HTMLInputElement | null)?.focus();
+      },
+      // The rules could not load (offline, a new deploy): the plain GET form goes to the RCA page, which checks it.
+      () => form.submit(),
+    );
   }
 
   return (
@@ -55,6 +83,7 @@ export function RcaPlateForm({ plate = '', vin = '', errors = {} }: { plate?: st
       action="/rca"
       noValidate
       onSubmit={onSubmit}
+      onFocus={() => void loadPlateEntry().catch(() => undefined)}
       aria-labelledby="rca-rapid-titlu"
       className="mt-8 rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5"
     >

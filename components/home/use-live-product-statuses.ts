@@ -5,7 +5,7 @@ import { listProducts } from '@/lib/api/products';
 import type { ProductStatus } from '@/contract/types';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import { useProductStore } from '@/stores/product-store';
-import { newerStatuses } from './product-catalogue';
+import { newerStatuses } from './product-availability';
 
 /** How often a visitor's page re-reads the statuses when no realtime connection tells it (guests). */
 export const STATUS_POLL_MS = 10_000;

@@ -1,7 +1,5 @@
 import { SYSTEM_STORE_KEY } from '@/stores/system-store';
-
-/** Set on <html> by the pre-paint script while the visitor has not answered the cookie banner. */
-export const CONSENT_PENDING_ATTRIBUTE = 'data-consent-pending';
+import { CONSENT_PENDING_ATTRIBUTE } from './consent-pending';
 
 /**
  * Runs in <head> before the first paint:

@@ -1,23 +1,34 @@
 'use client';
 
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { onSessionRefused } from '@/lib/api/client';
 import type { PublicConfig } from '@/lib/config/env';
 import type { BucharestDay } from '@/contract/day';
-import { endSession } from '@/lib/session/end-session';
 import { useStoresHydrated } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
 import { AnalyticsTracker } from './analytics-tracker';
 import { BucharestTodayProvider } from './bucharest-today';
 import { CookieConsentBanner } from './cookie-consent-banner';
-import { DeployGuards } from './deploy-guards';
-import { InactivityGuard } from './inactivity-guard';
 import { MaintenancePoller } from './maintenance-poller';
 import { PublicConfigContext } from './public-config-context';
 import { RealtimeConnector } from './realtime-connector';
 import { StoreHydration } from './store-hydration';
-import { TabSessionSync } from './tab-session-sync';
 import { ToastHost } from './toast-host';
+import { whenDue } from './when-due';
+
+/** Loaded only when a session is active: a guest's page never fetches the session machinery (issue 17). */
+const SignedInGuards = lazy(() => import('./signed-in-guards').then((m) => ({ default: m.SignedInGuards })));
+
+/**
+ * The deploy guards (chunk-error reload, new-build poll every 5 minutes) matter once the visitor navigates or
+ * stays: a signed-in tab loads them at once, a guest's when due (whenDue), not with the page (issue 17).
+ */
+const DeployGuards = lazy(() => import('./deploy-guards').then((m) => ({ default: m.DeployGuards })));
+
+/** The session's end, loaded when it is needed (a guest's first load does not carry it). */
+function endRefusedSession(): void {
+  void import('@/lib/session/end-session').then(({ endSession }) => endSession({ reason: 'unauthorized' }));
+}
 
 type AppProvidersProps = {
   config: PublicConfig;
@@ -45,9 +56,13 @@ export function AppProviders({ config, signedIn, clientIp = null, today, buildId
   const userId = useAuthStore((s) => s.user?.id ?? null);
   // Before hydration trust the cookie; afterwards the store (it follows client-side sign-in and logout).
   const active = hydrated ? authenticated : signedIn;
+  // The deploy guards, once due, stay for the life of the tab (a logout does not restart their poll).
+  const [deployGuardsDue, setDeployGuardsDue] = useState(false);
+  if (active && !deployGuardsDue) setDeployGuardsDue(true);
+  useEffect(() => (deployGuardsDue ? undefined : whenDue(() => setDeployGuardsDue(true))), [deployGuardsDue]);
   // The API client's error catalogue ends a session the backend refuses through the session layer (lib/api reaches
   // no store itself).
-  useEffect(() => onSessionRefused(() => void endSession({ reason: 'unauthorized' })), []);
+  useEffect(() => onSessionRefused(endRefusedSession), []);
 
   return (
     <PublicConfigContext value={config}>
@@ -57,9 +72,16 @@ export function AppProviders({ config, signedIn, clientIp = null, today, buildId
       <StoreHydration signedIn={signedIn} clientIp={clientIp} />
       <ToastHost />
       <AnalyticsTracker enabled={config.analytics.enabled} domain={config.analytics.domain} />
-      <DeployGuards buildId={buildId} />
-      {active ? <InactivityGuard /> : null}
-      {active ? <TabSessionSync /> : null}
+      {deployGuardsDue ? (
+        <Suspense fallback={null}>
+          <DeployGuards buildId={buildId} />
+        </Suspense>
+      ) : null}
+      {active ? (
+        <Suspense fallback={null}>
+          <SignedInGuards />
+        </Suspense>
+      ) : null}
       {/* Guests too: maintenance and product statuses arrive live on the public channel (the poller stays as the
           fallback when websockets are blocked). */}
       <RealtimeConnector key={active && userId !== null ? userId : 'guest'} pusher={config.pusher} userId={active ? userId : null} />

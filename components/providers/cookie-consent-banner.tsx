@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { CONSENT_PENDING_ATTRIBUTE } from '@/components/layout/theme-script';
+import { CONSENT_PENDING_ATTRIBUTE } from '@/components/layout/consent-pending';
 import { usePublicConfig } from '@/components/providers/public-config-context';
 import { sendCookieConsent } from '@/lib/api/system';
 import type { CookieConsentChoice } from '@/contract/types';

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { refreshUser } from '@/lib/session/sign-in';
 import { rehydrateStores } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
 import { useSystemStore } from '@/stores/system-store';
@@ -28,7 +27,10 @@ export function StoreHydration({ signedIn, clientIp }: { signedIn: boolean; clie
     void hydration.then(() => {
       if (signedIn && !userRequested.has(hydration)) {
         userRequested.add(hydration);
-        refreshUser().catch(() => {
+        // Loaded only for a session (a guest's first load does not carry the sign-in module and its API calls).
+        import('@/lib/session/sign-in')
+          .then(({ refreshUser }) => refreshUser())
+          .catch(() => {
           /* a 401 is handled by the error catalogue; other failures keep the stored user */
         });
       }

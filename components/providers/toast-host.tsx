@@ -1,12 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { isToastHostRequested, onToastHostRequested } from '@/lib/toast';
 
-const AppToastContainer = dynamic(() => import('./app-toast-container').then((m) => m.AppToastContainer), {
-  ssr: false,
-});
+// React.lazy rather than next/dynamic: the container renders only on the client after the first toast (the
+// server snapshot below is false), and next/dynamic's loader would add its own code to every page's first load.
+const AppToastContainer = lazy(() => import('./app-toast-container').then((m) => ({ default: m.AppToastContainer })));
 
 /**
  * Renders the toast container once the first toast is asked for (lib/toast.ts), so react-toastify and its
@@ -14,5 +13,9 @@ const AppToastContainer = dynamic(() => import('./app-toast-container').then((m)
  */
 export function ToastHost() {
   const requested = useSyncExternalStore(onToastHostRequested, isToastHostRequested, () => false);
-  return requested ? <AppToastContainer /> : null;
+  return requested ? (
+    <Suspense fallback={null}>
+      <AppToastContainer />
+    </Suspense>
+  ) : null;
 }
