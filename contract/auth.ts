@@ -21,19 +21,20 @@ const confirmed = <T extends { password: string; password_confirmation: string }
   }
 };
 
+/** The fields of `POST /api/v1/auth/register` (the form derives from them), before the confirmation check. */
+export const registerFields = z.object({
+  email: emailField('wire'),
+  phone_number: phoneField('wire'),
+  last_name: nameField,
+  first_name: nameField,
+  password: passwordField,
+  password_confirmation: z.string({ error: M.required }),
+  is_default_password: formBoolean.optional().default(false),
+  token: captchaField,
+});
+
 /** `POST /api/v1/auth/register`. */
-export const registerBody = z
-  .object({
-    email: emailField('wire'),
-    phone_number: phoneField('wire'),
-    last_name: nameField,
-    first_name: nameField,
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }),
-    is_default_password: formBoolean.optional().default(false),
-    token: captchaField,
-  })
-  .superRefine(confirmed);
+export const registerBody = registerFields.superRefine(confirmed);
 
 const guestCustomer = z.object({
   email: emailField('wire'),
@@ -52,25 +53,27 @@ export const storeFromProductBody = z.object({
 /** `POST /api/v1/users/email-existence-check` and `POST /api/v1/auth/generate-reset-token`. */
 export const emailOnlyBody = z.object({ email: emailField('wire'), token: captchaField });
 
+/** The fields of `POST /api/v1/auth/reset-password`, before the confirmation check. */
+export const resetPasswordFields = z.object({
+  email: emailField('wire'),
+  reset_token: z.string({ error: M.required }).min(1, M.required).max(200),
+  password: passwordField,
+  password_confirmation: z.string({ error: M.required }),
+  token: captchaField,
+});
+
 /** `POST /api/v1/auth/reset-password`. */
-export const resetPasswordBody = z
-  .object({
-    email: emailField('wire'),
-    reset_token: z.string({ error: M.required }).min(1, M.required).max(200),
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }),
-    token: captchaField,
-  })
-  .superRefine(confirmed);
+export const resetPasswordBody = resetPasswordFields.superRefine(confirmed);
 
 /** `POST /api/v1/auth/social/authentications/google`. */
 export const googleBody = z.object({ token: z.string({ error: M.required }).min(1, M.required).max(5000) });
 
+/** The fields of `POST /api/v1/auth/change-password`, before the confirmation check. */
+export const changePasswordFields = z.object({
+  current_password: z.string({ error: M.required }).min(1, M.required).max(200),
+  password: passwordField,
+  password_confirmation: z.string({ error: M.required }),
+});
+
 /** `POST /api/v1/auth/change-password`. */
-export const changePasswordBody = z
-  .object({
-    current_password: z.string({ error: M.required }).min(1, M.required).max(200),
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }),
-  })
-  .superRefine(confirmed);
+export const changePasswordBody = changePasswordFields.superRefine(confirmed);

@@ -27,7 +27,7 @@ import { productMessages } from './products/common-values';
 export type Flavour = 'form' | 'wire';
 
 /** Romanian fallback messages for zod issues that carry no message of their own (the backend's 422). */
-function romanianIssueMessage(issue: z.core.$ZodRawIssue): string {
+export function romanianIssueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null

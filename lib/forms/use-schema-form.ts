@@ -53,8 +53,14 @@ export type SubmitOutcome = void | 'redirecting' | 'reset';
 export function lazyZodResolver<V extends FieldValues, Out>(source: SchemaSource<z.ZodType<Out, V>>) {
   let loading: Promise<Resolver<V, unknown, Out>> | null = null;
   const load = () => {
-    loading ??= Promise.all([typeof source === 'function' ? source() : source, import('@hookform/resolvers/zod')]).then(
-      ([schema, { zodResolver }]) => zodResolver(schema as never) as unknown as Resolver<V, unknown, Out>,
+    loading ??= Promise.all([
+      typeof source === 'function' ? source() : source,
+      import('@hookform/resolvers/zod'),
+      import('@/contract/fields'),
+    ]).then(
+      // A contract check without a message of its own reads as the backend's 422 would (in Romanian).
+      ([schema, { zodResolver }, { romanianIssueMessage }]) =>
+        zodResolver(schema as never, { error: romanianIssueMessage } as never) as unknown as Resolver<V, unknown, Out>,
       (error: unknown) => {
         loading = null;
         throw error;

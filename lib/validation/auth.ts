@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { PASSWORDS_DIFFER } from '@/contract/auth';
-import { M as WIRE, nameField, passwordField, phoneField } from '@/contract/fields';
+import { changePasswordFields, emailOnlyBody, loginBody, PASSWORDS_DIFFER, registerFields, resetPasswordFields } from '@/contract/auth';
+import { M as WIRE } from '@/contract/fields';
 import { PASSWORD_MESSAGES } from '@/contract/password-rules';
+import {
+  RECOVERY_CODE_MAX_LENGTH,
+  recoveryCodeField as wireRecoveryCodeField,
+  removeTwoFactorBody,
+  twoFactorCodeField,
+  verifyTwoFactorBody,
+} from '@/contract/two-factor';
 
 /**
  * Zod schemas of every authentication form (sign in, registration, password reset, change password,
@@ -32,16 +39,16 @@ export const AUTH_MESSAGES = {
 
 const M = AUTH_MESSAGES;
 
-export const emailField = z
-  .string({ error: M.required })
-  .trim()
-  .min(1, M.required)
-  .max(190, M.emailTooLong)
-  .pipe(z.email({ error: M.email }))
-  .transform((v) => v.toLowerCase());
+/**
+ * Each field is the endpoint's own (contract/auth.ts, contract/two-factor.ts); a form only puts its own wording for
+ * an empty field in front of it (the endpoint's "not valid" would read oddly for a field not yet filled in).
+ */
+export const emailField = z.string({ error: M.required }).trim().min(1, M.required).pipe(loginBody.shape.email);
 
 /** Sign-in accepts any non-empty password: older accounts may predate the policy. */
-export const currentPasswordField = z.string({ error: M.passwordRequired }).min(1, M.passwordRequired);
+export const currentPasswordField = z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).pipe(loginBody.shape.password);
+
+const confirmationField = registerFields.shape.password_confirmation.min(1, M.required);
 
 const consent = (message: string) => z.literal(true, { error: message });
 
@@ -60,39 +67,36 @@ function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; password_
   );
 }
 
-export const emailStepSchema = z.object({ email: emailField });
+/** The forms send what the endpoint takes, less the captcha token (added at submit). */
+const noToken = { token: true } as const;
 
-export const loginSchema = z.object({ email: emailField, password: currentPasswordField });
+export const emailStepSchema = emailOnlyBody.omit(noToken).extend({ email: emailField });
+
+export const loginSchema = loginBody.omit(noToken).extend({ email: emailField, password: currentPasswordField });
 
 export const registerSchema = withConfirmation(
-  z.object({
+  registerFields.omit({ ...noToken, is_default_password: true }).extend({
     email: emailField,
-    first_name: nameField,
-    last_name: nameField,
-    phone_number: phoneField('wire'),
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }).min(1, M.required),
+    password_confirmation: confirmationField,
     terms: consent(M.terms),
     data_processing: consent(M.dataProcessing),
   }),
 );
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = emailOnlyBody.omit(noToken).extend({ email: emailField });
 
 export const resetPasswordSchema = withConfirmation(
-  z.object({
+  resetPasswordFields.omit(noToken).extend({
     email: emailField,
-    reset_token: z.string({ error: M.resetToken }).trim().min(1, M.resetToken),
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }).min(1, M.required),
+    reset_token: z.string({ error: M.resetToken }).trim().min(1, M.resetToken).pipe(resetPasswordFields.shape.reset_token),
+    password_confirmation: confirmationField,
   }),
 );
 
 export const changePasswordSchema = withConfirmation(
-  z.object({
-    current_password: currentPasswordField,
-    password: passwordField,
-    password_confirmation: z.string({ error: M.required }).min(1, M.required),
+  changePasswordFields.extend({
+    current_password: currentPasswordField.pipe(changePasswordFields.shape.current_password),
+    password_confirmation: confirmationField,
   }),
 );
 
@@ -100,24 +104,26 @@ export const changePasswordSchema = withConfirmation(
 export const otpCodeField = z
   .string({ error: M.code })
   .transform((v) => v.replace(/[\s-]+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, M.code));
+  .pipe(z.string().regex(/^\d{6}$/, M.code))
+  .pipe(twoFactorCodeField);
 
 export const recoveryCodeField = z
   .string({ error: M.recoveryCode })
   .trim()
   .min(1, M.recoveryCode)
-  .max(64, M.recoveryCode);
+  .max(RECOVERY_CODE_MAX_LENGTH, M.recoveryCode)
+  .pipe(wireRecoveryCodeField);
 
-/** Confirming a new two-factor method: the code the app shows or the email brought. */
-export const twoFactorCodeSchema = z.object({ two_factor_code: otpCodeField });
+/** Confirming a new two-factor method: the code the app shows or the email brought (`verify-code`). */
+export const twoFactorCodeSchema = verifyTwoFactorBody.pick({ two_factor_code: true }).extend({ two_factor_code: otpCodeField });
 
 /** The two-factor method chosen at setup. */
 export const twoFactorProviderSchema = z.object({ provider: z.enum(['authenticator', 'email']) });
 
-/** The two-factor check and turning two-factor off need a current code or an unused recovery code. */
+/** The two-factor check and turning two-factor off (`remove`) need a current code or an unused recovery code. */
 export const removeTwoFactorSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('code'), two_factor_code: otpCodeField }),
-  z.object({ method: z.literal('recovery'), recovery_key: recoveryCodeField }),
+  removeTwoFactorBody.pick({ two_factor_code: true }).extend({ method: z.literal('code'), two_factor_code: otpCodeField }),
+  removeTwoFactorBody.pick({ recovery_key: true }).extend({ method: z.literal('recovery'), recovery_key: recoveryCodeField }),
 ]);
 
 export type LoginValues = z.output<typeof loginSchema>;

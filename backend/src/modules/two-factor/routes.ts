@@ -10,8 +10,13 @@ import { idempotentWrite } from '../../lib/idempotency';
 import { remainingWaitMs } from '../../lib/throttle';
 import { queueMail } from '../../mail/outbox';
 import { parse } from '../../lib/validation';
-import { captchaField } from '../../../../contract/fields';
-import { TWO_FACTOR_PROVIDER_CODES, type TwoFactorProviderCode } from '../../../../contract/types';
+import {
+  generateTwoFactorCodeBody,
+  removeTwoFactorBody,
+  twoFactorCheckBody,
+  verifyTwoFactorBody,
+} from '../../../../contract/two-factor';
+import type { TwoFactorProviderCode } from '../../../../contract/types';
 import { twoFactorChangedMail, twoFactorCodeMail, type TwoFactorChange } from '../../mail/templates';
 import { isSealedSetupSecret, matchTotp, sealedSetupSecret, totpUri } from './totp';
 
@@ -36,38 +41,18 @@ const PROVIDERS = [
   { code: 'email', name: 'Cod prin email', description: 'Un cod de 6 cifre trimis pe adresa de email a contului, valabil 10 minute.' },
 ] as const;
 
-const providerCode = z.enum(TWO_FACTOR_PROVIDER_CODES, { error: 'Metoda de autentificare nu există.' });
-const code6 = z
-  .string()
-  .max(20)
-  .transform((v) => v.replace(/\s+/g, ''))
-  .optional()
-  .nullable();
-const clientInfo = {
-  user_agent: z.string().max(500).optional().nullable(),
-  // Informational (the IP the backend uses is its own clientIp), but never an arbitrary string.
+/**
+ * The bodies are the contract's (contract/two-factor.ts); `user_ip` is informational (the IP the backend uses is
+ * its own clientIp), but never an arbitrary string.
+ */
+const checkedIp = {
   user_ip: z.string().max(100).refine((v) => v === '' || normalIp(v) !== null, 'Adresa IP nu este validă.').optional().nullable(),
 };
 
-const verifySchema = z.object({
-  token: captchaField,
-  two_factor_code: code6,
-  secret: z.string().max(200).optional().nullable(),
-  provider_code: providerCode.optional().nullable(),
-  recovery_code: z.string().max(50).optional().nullable(),
-  /** Setting two-factor up again while it is on: a current code or a recovery code of the enabled factor. */
-  current_two_factor_code: code6,
-  current_recovery_code: z.string().max(50).optional().nullable(),
-  ...clientInfo,
-});
-const removeSchema = z.object({
-  token: captchaField,
-  recovery_key: z.string().max(50).optional().nullable(),
-  two_factor_code: code6,
-  provider_code: providerCode.optional().nullable(),
-});
-const generateCodeSchema = z.object({ token: captchaField, provider_code: z.literal('email', { error: 'Metoda de autentificare nu există.' }), ...clientInfo });
-const checkSchema = z.object(clientInfo);
+const verifySchema = verifyTwoFactorBody.extend(checkedIp);
+const removeSchema = removeTwoFactorBody;
+const generateCodeSchema = generateTwoFactorCodeBody.extend(checkedIp);
+const checkSchema = twoFactorCheckBody.extend(checkedIp);
 
 const normRecovery = (c: string) => c.trim().toUpperCase();
 
