@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRomanianMobile, normalizePhone } from '@/contract/formats';
+import { contactMessageBody } from '@/contract/content';
 
 /**
  * Contact form (`POST /api/v1/contact-messages`): the same schema checks the form in the browser
@@ -26,34 +26,39 @@ export const contactMessages = {
   messageTooLong: 'Mesajul poate avea cel mult 5000 de caractere.',
 } as const;
 
-export const contactSchema = z.object({
+const wire = contactMessageBody.shape;
+
+/**
+ * The contract's `POST /api/v1/contact-messages` body less the captcha token (added at submit): each field ends in
+ * the endpoint's own, the form only words its checks for the person typing. An empty phone is not sent.
+ */
+export const contactSchema = contactMessageBody.omit({ token: true }).extend({
   name: z
     .string({ error: contactMessages.nameRequired })
     .trim()
     .min(1, contactMessages.nameRequired)
     .min(2, contactMessages.nameTooShort)
-    .max(100, contactMessages.nameTooLong),
-  email: z
-    .string({ error: contactMessages.emailRequired })
-    .trim()
-    .min(1, contactMessages.emailRequired)
-    .pipe(z.email({ error: contactMessages.email })),
+    .max(100, contactMessages.nameTooLong)
+    .pipe(wire.name),
+  email: z.string({ error: contactMessages.emailRequired }).trim().min(1, contactMessages.emailRequired).pipe(wire.email),
   phone_number: z
     .string()
     .trim()
-    .refine((v) => v === '' || isValidRomanianMobile(v), contactMessages.phone)
-    .transform((v) => (v === '' ? undefined : normalizePhone(v)))
+    .refine((v) => wire.phone_number.safeParse(v).success, contactMessages.phone)
+    .transform((v) => wire.phone_number.parse(v) ?? undefined)
     .optional(),
   subject: z
     .string({ error: contactMessages.subjectRequired })
     .trim()
     .min(1, contactMessages.subjectRequired)
-    .max(150, contactMessages.subjectTooLong),
+    .max(150, contactMessages.subjectTooLong)
+    .pipe(wire.subject),
   message: z
     .string({ error: contactMessages.messageTooShort })
     .trim()
     .min(10, contactMessages.messageTooShort)
-    .max(5000, contactMessages.messageTooLong),
+    .max(5000, contactMessages.messageTooLong)
+    .pipe(wire.message),
 });
 
 /** What the form holds (all strings, as typed). */
