@@ -1,12 +1,15 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
-import type { Address, Preferences, Profile, Session } from '@/contract/types';
+import type { z } from 'zod';
+import type { profileBody } from '@/contract/account';
+import type { Preferences, Profile, Session } from '@/contract/types';
 
 /** GET /api/v1/profile. */
 export async function getProfile(): Promise<Profile> {
   return unwrap(await api.get<Envelope<Profile>>('/api/v1/profile'));
 }
 
-export type ProfileUpdate = { first_name: string; last_name: string; phone_number: string; address: Address | null };
+/** What the backend takes and stores (an empty postal code as null). */
+export type ProfileUpdate = z.output<typeof profileBody>;
 
 /** PUT /api/v1/profile. */
 export async function updateProfile(input: ProfileUpdate): Promise<Profile> {

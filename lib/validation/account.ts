@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRomanianCounty } from '@/contract/counties';
-import { preferencesBody } from '@/contract/account';
-import { M, personNameField, phoneField } from '@/contract/fields';
+import { preferencesBody, profileBody } from '@/contract/account';
+import { M, personNameField, phoneField, toWire } from '@/contract/fields';
 import { DATE_LOCALE_CODES } from '@/contract/types';
 
 /**
@@ -59,13 +59,19 @@ const formAddress = addressInput.transform((a, ctx) => {
   return parsed.data;
 });
 
-/** The profile form (`PUT /api/v1/profile`). */
-export const profileFormSchema = z.object({
-  first_name: personName(accountMessages.firstNameRequired),
-  last_name: personName(accountMessages.lastNameRequired),
-  phone_number: phoneField('wire', accountMessages.phoneRequired),
-  address: formAddress,
-});
+/**
+ * The profile form (`PUT /api/v1/profile`): the form's own wording for each field, then the contract's `profileBody`
+ * makes the payload, with the backend's normalisation (an empty postal code is sent as null, as it is stored).
+ */
+export const profileFormSchema = toWire(
+  z.object({
+    first_name: personName(accountMessages.firstNameRequired),
+    last_name: personName(accountMessages.lastNameRequired),
+    phone_number: phoneField('wire', accountMessages.phoneRequired),
+    address: formAddress,
+  }),
+  profileBody,
+);
 
 export type ProfilePayload = z.output<typeof profileFormSchema>;
 
