@@ -5,10 +5,13 @@ import { PRODUCT_CODES } from './types';
 
 /** Request bodies of the authentication endpoints (the auth forms share their fields and messages). */
 
+/** A password or token typed in, never longer than 200 characters (its own message: the field's is "required"). */
+const typedSecret = z.string({ error: M.required }).min(1, M.required).max(200, 'Maximum 200 de caractere.');
+
 /** `POST /api/v1/auth/login`. */
 export const loginBody = z.object({
   email: emailField('wire'),
-  password: z.string({ error: M.required }).min(1, M.required).max(200),
+  password: typedSecret,
   token: captchaField,
 });
 
@@ -56,7 +59,7 @@ export const emailOnlyBody = z.object({ email: emailField('wire'), token: captch
 /** The fields of `POST /api/v1/auth/reset-password`, before the confirmation check. */
 export const resetPasswordFields = z.object({
   email: emailField('wire'),
-  reset_token: z.string({ error: M.required }).min(1, M.required).max(200),
+  reset_token: typedSecret,
   password: passwordField,
   password_confirmation: z.string({ error: M.required }),
   token: captchaField,
@@ -70,7 +73,7 @@ export const googleBody = z.object({ token: z.string({ error: M.required }).min(
 
 /** The fields of `POST /api/v1/auth/change-password`, before the confirmation check. */
 export const changePasswordFields = z.object({
-  current_password: z.string({ error: M.required }).min(1, M.required).max(200),
+  current_password: typedSecret,
   password: passwordField,
   password_confirmation: z.string({ error: M.required }),
 });

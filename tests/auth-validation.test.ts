@@ -9,6 +9,9 @@ import {
   twoFactorCodeSchema,
 } from '@/lib/validation/auth';
 import type { z } from 'zod';
+import { loginBody, registerBody } from '@/contract/auth';
+import { safeParseWire } from '@/contract/fields';
+import { verifyTwoFactorBody } from '@/contract/two-factor';
 import { fieldErrorsOf } from './helpers/field-errors';
 
 /** The schema's verdict as a form shows it: the parsed data, or the first message of each field. */
@@ -149,5 +152,32 @@ describe('two-factor codes', () => {
       recovery_key: 'ABCD-1234',
     });
     expect(validateForm(removeTwoFactorSchema, { method: 'recovery', recovery_key: '' }).success).toBe(false);
+  });
+});
+
+describe('the forms end in the endpoint bodies (contract/auth.ts, contract/two-factor.ts)', () => {
+  it("sends what the endpoint's body takes, with the captcha token added at submit", () => {
+    const registration = registerSchema.parse(validRegistration);
+    expect(registerBody.parse({ ...registration, token: 'captcha' })).toMatchObject({
+      email: 'ana.pop@exemplu.ro',
+      phone_number: '0722123456',
+      first_name: 'Ana-Maria',
+    });
+    expect(loginBody.safeParse({ ...loginSchema.parse({ email: 'A@B.ro', password: 'x' }), token: null }).success).toBe(true);
+    const code = twoFactorCodeSchema.parse({ two_factor_code: '123-456' });
+    expect(verifyTwoFactorBody.parse(code).two_factor_code).toBe('123456');
+  });
+
+  it("refuses in the browser, in Romanian, what the endpoint would refuse: an overlong sign-in password", () => {
+    const result = safeParseWire(loginSchema, { email: 'a@b.ro', password: 'x'.repeat(201) });
+    expect(result.success).toBe(false);
+    expect(fieldErrorsOf(result.error!)).toEqual({ password: 'Maximum 200 de caractere.' });
+  });
+
+  it("caps a recovery code at the endpoint's length", () => {
+    expect(validateForm(removeTwoFactorSchema, { method: 'recovery', recovery_key: 'A'.repeat(51) })).toEqual({
+      success: false,
+      errors: { recovery_key: M.recoveryCode },
+    });
   });
 });
