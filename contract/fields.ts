@@ -148,11 +148,14 @@ export const passwordField = PASSWORD_CHARACTER_RULES.reduce(
   z.string({ error: M.required }).min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.min).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.max),
 );
 
+/** A length cap's own message (a field's "required" error would otherwise word it too). */
+const tooLong = (max: number) => `Maximum ${max} de caractere.`;
+
 /** A postal address in Romania (the profile's and an order's): county from the list, town, street. */
 export const addressFields = {
-  county: z.string({ error: M.required }).trim().min(1, M.required).max(50).refine(isRomanianCounty, 'Alegeți județul din listă.'),
-  town: z.string({ error: M.required }).trim().min(1, M.required).max(100),
-  street: z.string({ error: M.required }).trim().min(1, M.required).max(200),
+  county: z.string({ error: M.required }).trim().min(1, M.required).max(50, tooLong(50)).refine(isRomanianCounty, 'Alegeți județul din listă.'),
+  town: z.string({ error: M.required }).trim().min(1, M.required).max(100, tooLong(100)),
+  street: z.string({ error: M.required }).trim().min(1, M.required).max(200, tooLong(200)),
 };
 
 export const postalCodeField = z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.');

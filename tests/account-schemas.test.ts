@@ -59,3 +59,19 @@ describe('preferences schema', () => {
     expect(preferencesSchema.safeParse({ ...prefs, date_locale: 'de' }).success).toBe(false);
   });
 });
+
+describe("profile schema ends in the endpoint's profileBody", () => {
+  const base = { first_name: 'Ion', last_name: 'Ionescu', phone_number: '0722123456' };
+
+  it('sends an address without a postal code with postal_code null, as the backend stores it', () => {
+    const address = { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. Horea 5', postal_code: ' ' };
+    expect(profileFormSchema.parse({ ...base, address }).address).toEqual({ ...address, postal_code: null });
+  });
+
+  it("refuses on the field, in Romanian, what only the endpoint's rule refuses (a town over 100 characters)", () => {
+    const address = { county: 'Cluj', town: 'C'.repeat(120), street: 'Str. Horea 5', postal_code: '' };
+    const r = profileFormSchema.safeParse({ ...base, address });
+    expect(r.success).toBe(false);
+    expect(fieldErrorsOf(r.error!)).toEqual({ 'address.town': 'Maximum 100 de caractere.' });
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contactMessageBody } from '@/contract/content';
 import { contactMessages, contactSchema } from '@/lib/validation/contact';
 import { fieldErrorsOf } from './helpers/field-errors';
 
@@ -38,5 +39,13 @@ describe('contact schema', () => {
     const r = contactSchema.safeParse({ ...valid, message: 'a'.repeat(5001) });
     expect(r.success).toBe(false);
     expect(fieldErrorsOf(r.error!).message).toBe(contactMessages.messageTooLong);
+  });
+});
+
+describe("contact schema ends in the endpoint's contactMessageBody", () => {
+  it('sends what the endpoint takes, the email in lower case as the backend stores it', () => {
+    const out = contactSchema.parse({ ...valid, email: ' Ana@Exemplu.RO ', phone_number: '+40 722 123 456' });
+    expect(out).toMatchObject({ email: 'ana@exemplu.ro', phone_number: '0722123456' });
+    expect(contactMessageBody.parse({ ...out, token: null })).toMatchObject(out);
   });
 });
