@@ -52,7 +52,10 @@ type Props<V extends FieldValues, Out> = {
   renewal?: Partial<RenewalFormFields> | null;
   /** Fields typed in upper case (plates, VINs, CUIs). */
   uppercase?: readonly string[];
-  /** Applied over a restored draft; by default a renewal of another policy than the draft's starts from its data. */
+  /**
+   * The product's own change to a restored draft (e.g. another vehicle in the route). Before it, the shell applies the
+   * rule every product shares: a renewal of another policy than the draft's starts from that policy's data.
+   */
   overrideDraft?: (values: V) => V;
   details?: (input: Record<string, unknown> | undefined) => QuoteDetails;
   children: (shop: ShopFormProps<V, Out>) => ReactNode;
@@ -87,7 +90,13 @@ function ProductPurchase<V extends FieldValues & Partial<RenewalFormFields>, Out
     defaultValues: defaults,
     uppercase,
     draftKey: draftKeys(flowKey).form,
-    overrideDraft: overrideDraft ?? (renewal ? (v) => (sameRenewal(v, renewal) ? v : defaults()) : undefined),
+    overrideDraft:
+      renewal || overrideDraft
+        ? (v) => {
+            if (renewal && !sameRenewal(v, renewal)) return defaults();
+            return overrideDraft ? overrideDraft(v) : v;
+          }
+        : undefined,
   });
   const onSubmit = form.submit((input) => flow.requestQuote(input, form.showFailure));
 

@@ -4,7 +4,6 @@ import { ProductShop, type ShopProduct } from '@/components/products/product-sho
 import { useProductAvailability } from '@/components/products/use-product-availability';
 import { useBucharestToday } from '@/components/providers/bucharest-today';
 import type { ProductStatus } from '@/contract/types';
-import { sameRenewal } from '@/contract/renewal';
 import type { RcaInput } from '@/lib/validation/products/rca';
 import { emptyRcaForm, type RcaFormValues } from '@/contract/products/rca-values';
 import { RcaForm } from './rca-form';
@@ -49,9 +48,8 @@ export function RcaShop({ plate, vin, partnerCode, initialStatuses, productAvail
       : empty;
     return { ...base, registration_plate: plate ?? base.registration_plate, vin: vin ?? base.vin };
   };
+  // The renewal rule (another policy than the draft's) is the shell's; this is the route's vehicle.
   const overrideDraft = (v: RcaFormValues): RcaFormValues => {
-    // A renewal of another policy than the draft's starts from that policy's data.
-    if (renewal && !sameRenewal(v, renewal)) return defaults();
     const samePlate = !plate || v.registration_plate === plate;
     const sameVin = !vin || v.vin === vin;
     if (samePlate && sameVin) return v;
