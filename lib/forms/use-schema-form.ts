@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
+  get,
   useController,
   useForm,
   useWatch,
@@ -200,9 +201,7 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
   }, [focusRequest]);
 
   const errorOf = (name: string) => {
-    let node: unknown = errors;
-    for (const key of name.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
-    const message = (node as { message?: unknown } | undefined)?.message;
+    const message: unknown = (get(errors, name) as { message?: unknown } | undefined)?.message;
     return typeof message === 'string' && message ? message : undefined;
   };
 
@@ -219,7 +218,7 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
     });
     // The default in the server HTML too (a page without JavaScript shows it; react-hook-form sets values only
     // once the page runs), as the uncontrolled control's initial value or state.
-    const initial = valueAt(defaults, name);
+    const initial = get(defaults, name);
     const shown =
       typeof initial === 'boolean' ? { defaultChecked: initial } : typeof initial === 'string' || typeof initial === 'number' ? { defaultValue: initial } : {};
     return {
@@ -341,11 +340,4 @@ function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {})
     out[prefix] = value;
   }
   return out;
-}
-
-/** The value at a dotted path (`vehicle.make`, `travellers.0.birth_date`). */
-function valueAt(source: unknown, path: string): unknown {
-  let node = source;
-  for (const key of path.split('.')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-  return node;
 }
