@@ -1,13 +1,13 @@
 'use client';
 
-import { ServerError } from '@/components/layout/server-error';
+import { LazyServerError } from '@/components/layout/lazy-server-error';
 
 /** Errors in a group layout: the root layout still stands, so the page shows just the error. */
 export default function RootError({ error, retry }: { error: unknown; retry: () => void }) {
   return (
     <main id="continut" className="flex-1">
       <title>Internal Server Error</title>
-      <ServerError error={error} retry={retry} />
+      <LazyServerError error={error} retry={retry} />
     </main>
   );
 }

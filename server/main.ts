@@ -52,7 +52,8 @@ const server = createServer((request, response) => {
   collector?.noteRequest();
   const requestId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   request.headers[REQUEST_ID_HEADER] = requestId;
-  response.setHeader(REQUEST_ID_HEADER, requestId);
+  // Hashed build files do not echo it: a page loads a dozen on a first visit, the log line still has it.
+  if (!request.url?.startsWith('/_next/static/')) response.setHeader(REQUEST_ID_HEADER, requestId);
   logWhenDone(request, response, requestId);
   // While draining, a request on a connection that is still open is served, and its connection closed after.
   if (lifecycle.draining) response.setHeader('connection', 'close');
