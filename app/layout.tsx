@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/app-providers';
+import { CookieConsentBanner } from '@/components/layout/cookie-consent-banner';
 import { themeScript } from '@/components/layout/theme-script';
 import { ScrollManager } from '@/components/navigation/scroll-manager';
 import { currentBuildId } from '@/lib/bff/build-id';
@@ -52,7 +53,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body>
-        <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp} today={today} buildId={buildId}>
+        <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp} today={today} buildId={buildId} cookieBanner={<CookieConsentBanner />}>
           <ScrollManager />
           {children}
         </AppProviders>

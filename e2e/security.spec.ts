@@ -38,6 +38,19 @@ test.describe('security headers', () => {
     expect(res.headers()['x-content-type-options']).toBe('nosniff');
     expect(res.headers()['strict-transport-security']).toContain('max-age=');
   });
+
+  test('hashed build files carry nosniff and long caching, not the page-only headers (issue 17)', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const script = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)![1];
+    const res = await request.get(script);
+    expect(res.status()).toBe(200);
+    const headers = res.headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toContain('immutable');
+    for (const pageOnly of ['strict-transport-security', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'x-request-id']) {
+      expect(headers[pageOnly], pageOnly).toBeUndefined();
+    }
+  });
 });
 
 test.describe('proxy cannot be skipped', () => {

@@ -1,4 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductStatus } from '@/contract/types';
 import { emitRealtimeEvent } from '@/lib/realtime/events';
@@ -10,6 +11,7 @@ vi.setConfig({ testTimeout: 20_000 });
 vi.mock('@/lib/api/products', () => ({ listProducts: vi.fn(() => Promise.resolve([])) }));
 
 const { ProductCards } = await import('@/components/home/product-cards');
+const { listProducts } = await import('@/lib/api/products');
 const { homeProducts, vignetteFlags } = await import('@/components/home/product-catalogue');
 const { newerStatuses } = await import('@/components/home/product-availability');
 
@@ -79,5 +81,22 @@ describe('home products', () => {
   it('falls back to the record defaults without statuses: insurance on, vignettes off', () => {
     expect(homeProducts(null).every((p) => p.available)).toBe(true);
     expect(vignetteFlags(null).every((v) => !v.available)).toBe(true);
+  });
+
+  it('without statuses (backend unreachable) says so with a retry, and the box goes when statuses arrive', async () => {
+    render(<ProductCards statuses={null} pollMs={0} />);
+    // The box is a chunk of its own, loaded only when needed (issue 17).
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('Nu am putut verifica disponibilitatea produselor');
+    vi.mocked(listProducts).mockClear();
+    await userEvent.click(within(box).getByRole('button', { name: 'Încercați din nou' }));
+    expect(listProducts).toHaveBeenCalledTimes(1);
+    act(() => void useProductStore.getState().updateStatuses(statuses()));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows no error box while statuses are known', () => {
+    render(<ProductCards statuses={statuses()} pollMs={0} />);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicConfig } from '@/lib/config/env';
@@ -26,6 +28,7 @@ let pathname = '/';
 vi.mock('next/navigation', () => ({ usePathname: () => pathname }));
 
 const { AppProviders } = await import('@/components/providers/app-providers');
+const { CookieConsentBanner } = await import('@/components/layout/cookie-consent-banner');
 const { TOAST_OPTIONS } = await import('@/components/providers/toast-options');
 const { pusherOptions } = await import('@/lib/realtime/connection');
 const { emitRealtimeEvent } = await import('@/lib/realtime/events');
@@ -62,11 +65,22 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderApp(props: { signedIn: boolean; clientIp?: string; analytics?: boolean }) {
   return render(
-    <AppProviders config={{ ...config, analytics: { enabled: props.analytics ?? true, domain: 'broker.test' } }} signedIn={props.signedIn} clientIp={props.clientIp} today={bucharestDayAt(new Date())} buildId="b1">
+    <AppProviders config={{ ...config, analytics: { enabled: props.analytics ?? true, domain: 'broker.test' } }} signedIn={props.signedIn} clientIp={props.clientIp} today={bucharestDayAt(new Date())} buildId="b1" cookieBanner={<CookieConsentBanner />}>
       <main>content</main>
     </AppProviders>,
   );
 }
+
+/** The banner is hidden by globals.css's own rule while no choice is pending; the test document gets that rule. */
+function installBannerRule() {
+  const css = readFileSync(path.join(process.cwd(), 'app/globals.css'), 'utf8');
+  const rule = /html:not\(\[data-consent-pending\]\) \[data-cookie-banner\] \{[^}]*\}/.exec(css);
+  if (!rule) throw new Error('globals.css has no rule hiding the cookie banner');
+  const style = document.createElement('style');
+  style.textContent = rule[0];
+  document.head.append(style);
+}
+beforeAll(installBannerRule);
 
 describe('AppProviders', () => {
   it('uses the SPEC §9 toast constants', () => {
@@ -141,26 +155,32 @@ describe('AppProviders', () => {
     expect(region).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Doar esențiale' }));
     expect(sendCookieConsent).toHaveBeenCalledWith('essential', '');
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Folosim cookie-uri' })).toBeNull());
+    await waitFor(() => expect(region).not.toBeVisible());
+    expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false);
     expect(JSON.parse(localStorage.getItem('systemStore')!).state.isCookieConsentAccepted).toBe(false);
   });
 
-  it('cookie banner: in the markup before the stores are hydrated (CSS shows it only while no choice is stored), gone after a stored choice', async () => {
+  it('cookie banner: in the markup for every visitor, hidden by CSS when a choice is stored', async () => {
+    document.documentElement.removeAttribute('data-consent-pending');
     localStorage.setItem('systemStore', JSON.stringify({ state: { ...initialSystemState, isCookieConsentAccepted: false }, version: 0 }));
     const { container } = renderApp({ signedIn: false });
-    // The first render is the server's markup: the banner is there, marked for the CSS rule.
-    expect(container.querySelector('[data-cookie-banner]')).not.toBeNull();
-    await waitFor(() => expect(container.querySelector('[data-cookie-banner]')).toBeNull());
+    // The server's markup: the banner is there, marked for the CSS rule, which hides it without a pending choice.
+    const banner = container.querySelector('[data-cookie-banner]');
+    expect(banner).not.toBeNull();
+    await waitFor(() => expect(useSystemStore.getState().isCookieConsentAccepted).toBe(false));
+    expect(banner).not.toBeVisible();
     expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false);
   });
 
   it('cookie banner: without a stored choice the page is marked pending until a choice is made', async () => {
     document.documentElement.removeAttribute('data-consent-pending');
     renderApp({ signedIn: false });
-    await screen.findByRole('region', { name: 'Folosim cookie-uri' });
+    const region = await screen.findByRole('region', { name: 'Folosim cookie-uri' });
     await waitFor(() => expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(true));
+    expect(region).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Acceptați toate' }));
     await waitFor(() => expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false));
+    expect(region).not.toBeVisible();
   });
 
   it('analytics: no page view without consent; one per navigation after "Acceptați toate"', async () => {
@@ -172,7 +192,7 @@ describe('AppProviders', () => {
     expect(sendAnalyticsEvent.mock.calls[0][0]).toMatchObject({ name: 'pageview', domain: 'broker.test' });
     pathname = '/rca';
     view.rerender(
-      <AppProviders config={config} signedIn={false} today={bucharestDayAt(new Date())} buildId="b1">
+      <AppProviders config={config} signedIn={false} today={bucharestDayAt(new Date())} buildId="b1" cookieBanner={<CookieConsentBanner />}>
         <main>content</main>
       </AppProviders>,
     );
@@ -183,7 +203,7 @@ describe('AppProviders', () => {
     localStorage.setItem('systemStore', JSON.stringify({ state: { ...initialSystemState, isCookieConsentAccepted: true }, version: 0 }));
     renderApp({ signedIn: false, analytics: false });
     await waitFor(() => expect(useSystemStore.getState().isCookieConsentAccepted).toBe(true));
-    expect(screen.queryByRole('region', { name: 'Folosim cookie-uri' })).toBeNull();
+    expect(document.documentElement.hasAttribute('data-consent-pending')).toBe(false);
     expect(sendAnalyticsEvent).not.toHaveBeenCalled();
   });
 });

@@ -41,7 +41,7 @@ const config: PublicConfig = {
 
 function renderApp(signedIn: boolean) {
   return render(
-    <AppProviders config={config} signedIn={signedIn} today={bucharestDayAt(new Date())} buildId="b7">
+    <AppProviders config={config} signedIn={signedIn} today={bucharestDayAt(new Date())} buildId="b7" cookieBanner={null}>
       <main>content</main>
     </AppProviders>,
   );

@@ -2,14 +2,14 @@
 
 import { lazy, Suspense } from 'react';
 
-/**
- * The error boundaries' body, fetched when an error happens. Every page loads every boundary above it with its
- * first JavaScript, and Turbopack copies a statically imported `ServerError` into each boundary's chunk (1.2 KB
- * gzip each on `/`, issue 17). If this chunk cannot load either, the error rises to app/global-error.tsx, which
- * keeps a static copy as the last resort.
- */
 const ServerErrorBody = lazy(() => import('./server-error').then((m) => ({ default: m.ServerError })));
 
+/**
+ * The error boundaries' body, fetched when an error happens. Every page loads every boundary above it with its
+ * first JavaScript, and Turbopack copies a statically imported `ServerError` into each boundary's chunk (about
+ * 1.2 KB gzip each on `/`, issue 17). If the body cannot load, the failure rises to the boundary above, up to
+ * app/global-error.tsx, which has a plain stand-in (last-resort-server-error.tsx).
+ */
 export function LazyServerError({ error, retry }: { error: unknown; retry?: () => void }) {
   return (
     <Suspense fallback={null}>

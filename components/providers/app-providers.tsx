@@ -8,7 +8,6 @@ import { useStoresHydrated } from '@/stores/hydration';
 import { useAuthStore } from '@/stores/auth-store';
 import { AnalyticsTracker } from './analytics-tracker';
 import { BucharestTodayProvider } from './bucharest-today';
-import { CookieConsentBanner } from './cookie-consent-banner';
 import { MaintenancePoller } from './maintenance-poller';
 import { PublicConfigContext } from './public-config-context';
 import { RealtimeConnector } from './realtime-connector';
@@ -40,6 +39,8 @@ type AppProvidersProps = {
   today: BucharestDay;
   /** The build that rendered the page (lib/bff/build-id), for the deploy guard's new-build check. */
   buildId: string;
+  /** The cookie banner's server markup (components/layout/cookie-consent-banner.tsx): first in the document. */
+  cookieBanner: ReactNode;
   children: ReactNode;
 };
 
@@ -50,7 +51,7 @@ type AppProvidersProps = {
  * cookie consent, analytics and deploy guards.
  * Captcha is NOT here: wrap protected forms in <CaptchaProvider> (components/providers/captcha-provider.tsx).
  */
-export function AppProviders({ config, signedIn, clientIp = null, today, buildId, children }: AppProvidersProps) {
+export function AppProviders({ config, signedIn, clientIp = null, today, buildId, cookieBanner, children }: AppProvidersProps) {
   const hydrated = useStoresHydrated();
   const authenticated = useAuthStore((s) => s.authenticated);
   const userId = useAuthStore((s) => s.user?.id ?? null);
@@ -67,7 +68,7 @@ export function AppProviders({ config, signedIn, clientIp = null, today, buildId
   return (
     <PublicConfigContext value={config}>
       {/* First in the document, so the first Tab stops are the choice it asks for (CSS draws it last). */}
-      <CookieConsentBanner />
+      {cookieBanner}
       <BucharestTodayProvider value={today}>{children}</BucharestTodayProvider>
       <StoreHydration signedIn={signedIn} clientIp={clientIp} />
       <ToastHost />
