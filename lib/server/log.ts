@@ -19,11 +19,45 @@ function errorFields(value: unknown): unknown {
   return { type: value.name, message: value.message, stack: value.stack };
 }
 
+/**
+ * Info and debug lines (one per request) are written in batches: the lines of one turn of the event loop go out in
+ * one write, at the end of the turn or once 64 KB are waiting, instead of one write each. stdout is synchronous for
+ * files and pipes on Linux, and under load the per-line writes were 5% of the BFF's CPU (issue 17). Whatever waits
+ * is written before a warning or an error (so the order of a request's lines holds) and when the process exits.
+ */
+const BATCH_MAX_CHARS = 64 * 1024;
+let pending = '';
+let flushDue = false;
+let exitHookInstalled = false;
+
+function flushPending(): void {
+  flushDue = false;
+  if (pending === '') return;
+  const text = pending;
+  pending = '';
+  process.stdout.write(text);
+}
+
+function writeBatched(line: string): void {
+  pending += line;
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', flushPending);
+  }
+  if (pending.length >= BATCH_MAX_CHARS) flushPending();
+  else if (!flushDue) {
+    flushDue = true;
+    setImmediate(flushPending);
+  }
+}
+
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < threshold()) return;
   const entry: Record<string, unknown> = { level: ORDER[level], time: Date.now(), msg, ...fields };
   if ('err' in entry) entry.err = errorFields(entry.err);
   const line = `${JSON.stringify(entry)}\n`;
-  if (level === 'error' || level === 'warn') process.stderr.write(line);
-  else process.stdout.write(line);
+  if (level === 'error' || level === 'warn') {
+    flushPending();
+    process.stderr.write(line);
+  } else writeBatched(line);
 }
