@@ -19,6 +19,7 @@ import next from 'next';
 import { CLIENT_IP_HEADER, clientIpFromChain } from '@/lib/net/client-ip';
 import { declaresTooLargeBody, hasDecodablePath, isSupportedMethod, sendBadPath, sendMethodNotAllowed, sendTooLarge } from './bad-request';
 import { withGuestPageCache } from './cached-page-handler';
+import { dropAbortReasonFrames } from './abort-reason-frames';
 import { IdleCollector } from './idle-collector';
 import { PageCache } from './page-cache';
 import { readServerSettings } from './settings';
@@ -32,6 +33,8 @@ import { routeProcessOutputThroughLog, withRequestScope } from './json-console';
 
 // Every line this process writes is JSON, Next.js's own included (console, warnings, a crash at start-up).
 const removeStartupCrashHandlers = routeProcessOutputThroughLog();
+// A finished render must not keep the next ones reachable through its abort reason's stack (abort-reason-frames.ts).
+dropAbortReasonFrames();
 const settings = readServerSettings(process.argv.slice(2), process.env);
 // A small young generation keeps the resident set from growing for good under load (cache hits allocate
 // briefly, but at thousands of requests a second); the bench:load target is memory back within 20% after it.
