@@ -6,7 +6,7 @@
  * the same socket client IP, request ids, logs, health checks and drain as production.
  * Usage: node server/dist/main.mjs [--dev] [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
  * Settings: PAGE_CACHE_TTL_MS (0 turns the cache off), PAGE_CACHE_STALE_MS, PAGE_CACHE_MAX_ENTRIES,
- * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_SEMI_SPACE_MB, WEB_HEAP_GROWING_PERCENT, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS,
+ * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_HEAP_GROWING_PERCENT, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS,
  * SHUTDOWN_DRAIN_MS; see .env.example.
  *
  * Operations (README "Operations"): `/healthz` and `/readyz` are answered here, before Next.js; every request
@@ -36,14 +36,12 @@ const removeStartupCrashHandlers = routeProcessOutputThroughLog();
 // A finished render must not keep the next ones reachable through its abort reason's stack (abort-reason-frames.ts).
 dropAbortReasonFrames();
 const settings = readServerSettings(process.argv.slice(2), process.env);
-// A small young generation keeps the resident set from growing for good under load (cache hits allocate
-// briefly, but at thousands of requests a second); the bench:load target is memory back within 20% after it.
-if (settings.semiSpaceMb > 0 && !settings.dev) v8.setFlagsFromString(`--max-semi-space-size=${settings.semiSpaceMb}`);
 // Under rendered-page load the live heap is 50–120 MB, but V8 (sized for this machine's memory) lets the old
 // generation grow up to 4× what survived the last full collection before the next one: garbage piled up to a
 // 290 MB heap, and with it the native memory of the Buffers it held, which glibc keeps after they are freed
 // (issue 17: RSS 400–450 MB at 50 connections). 50% keeps the heap near its live size for the same CPU per
-// request (12.9 vs 13.3 ms on /account/orders).
+// request (12.9 vs 13.3 ms on /account/orders). V8 reads this flag at every full collection; the young
+// generation's size, by contrast, is fixed when the process starts (--max-semi-space-size set here had no effect).
 if (settings.heapGrowingPercent > 0 && !settings.dev) v8.setFlagsFromString(`--heap-growing-percent=${settings.heapGrowingPercent}`);
 const app = next({ dev: settings.dev, dir: process.cwd(), hostname: settings.host, port: settings.port });
 // Development serves every page fresh (a cached page would hide an edit).

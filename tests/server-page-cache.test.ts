@@ -159,7 +159,6 @@ describe('server settings', () => {
       host: undefined,
       cache: { ttlMs: 1000, staleMs: 5000, maxEntries: 500, maxBodyBytes: 512 * 1024 },
       gzipLevel: 6,
-      semiSpaceMb: 4,
       heapGrowingPercent: 50,
       idleGcMs: 5000,
       trustedProxyHops: 0,
