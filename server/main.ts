@@ -37,11 +37,12 @@ const removeStartupCrashHandlers = routeProcessOutputThroughLog();
 dropAbortReasonFrames();
 const settings = readServerSettings(process.argv.slice(2), process.env);
 // Under rendered-page load the live heap is 50–120 MB, but V8 (sized for this machine's memory) lets the old
-// generation grow up to 4× what survived the last full collection before the next one: garbage piled up to a
-// 290 MB heap, and with it the native memory of the Buffers it held, which glibc keeps after they are freed
-// (issue 17: RSS 400–450 MB at 50 connections). 50% keeps the heap near its live size for the same CPU per
-// request (12.9 vs 13.3 ms on /account/orders). V8 reads this flag at every full collection; the young
-// generation's size, by contrast, is fixed when the process starts (--max-semi-space-size set here had no effect).
+// generation grow up to 4× what survived the last full collection before the next one: the heap reached 290 MB,
+// holding the native memory of its Buffers too (issue 17: RSS 413–433 MB at 50 connections on /account/orders).
+// Measured there (req/s, peak RSS): V8's own 124–129, 413–433; 150% 123, 320; 100% 115–118, 280; 50% 112–113,
+// 259: each step down buys memory with full collections. V8 reads this flag at every full collection; the
+// young generation's size, by contrast, is fixed when the process starts (--max-semi-space-size set here had
+// no effect).
 if (settings.heapGrowingPercent > 0 && !settings.dev) v8.setFlagsFromString(`--heap-growing-percent=${settings.heapGrowingPercent}`);
 const app = next({ dev: settings.dev, dir: process.cwd(), hostname: settings.host, port: settings.port });
 // Development serves every page fresh (a cached page would hide an edit).

@@ -159,7 +159,7 @@ describe('server settings', () => {
       host: undefined,
       cache: { ttlMs: 1000, staleMs: 5000, maxEntries: 500, maxBodyBytes: 512 * 1024 },
       gzipLevel: 6,
-      heapGrowingPercent: 50,
+      heapGrowingPercent: 150,
       idleGcMs: 5000,
       trustedProxyHops: 0,
       drainMs: 15_000,
