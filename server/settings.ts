@@ -12,8 +12,8 @@ export type ServerSettings = {
   cache: PageCacheSettings;
   /** gzip level of pages answered from the cache (0 = never compress). */
   gzipLevel: number;
-  /** V8 young generation semi-space in MB (0 = V8's default). */
-  semiSpaceMb: number;
+  /** How far V8 lets the old generation grow past what survived the last full collection, in % (0 = V8's own). */
+  heapGrowingPercent: number;
   /** Full garbage collection after this long without requests following a busy period (0 = never). */
   idleGcMs: number;
   /** Proxies in front of this server whose X-Forwarded-For entry is believed (0 = the socket address). */
@@ -32,7 +32,7 @@ const schema = z.object({
   PAGE_CACHE_MAX_ENTRIES: int(0, 100_000, 500),
   PAGE_CACHE_MAX_BODY_KB: int(1, 10_240, 512),
   PAGE_CACHE_GZIP_LEVEL: int(0, 9, 6),
-  WEB_SEMI_SPACE_MB: int(0, 256, 4),
+  WEB_HEAP_GROWING_PERCENT: int(0, 300, 150),
   WEB_IDLE_GC_MS: int(0, 3_600_000, 5000),
   TRUSTED_PROXY_HOPS: int(0, 10, 0),
   SHUTDOWN_DRAIN_MS: int(0, 600_000, 15_000),
@@ -64,7 +64,7 @@ export function readServerSettings(args: string[], env: Record<string, string | 
       maxBodyBytes: s.PAGE_CACHE_MAX_BODY_KB * 1024,
     },
     gzipLevel: s.PAGE_CACHE_GZIP_LEVEL,
-    semiSpaceMb: s.WEB_SEMI_SPACE_MB,
+    heapGrowingPercent: s.WEB_HEAP_GROWING_PERCENT,
     idleGcMs: s.WEB_IDLE_GC_MS,
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
     drainMs: s.SHUTDOWN_DRAIN_MS,

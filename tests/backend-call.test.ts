@@ -1,7 +1,9 @@
 // @vitest-environment node
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { exposeGc } from '@/server/idle-collector';
 
 /** A backend that never answers /hang, answers /ok at once, and counts its open sockets. */
 let server: http.Server;
@@ -89,6 +91,20 @@ describe('bounded calls to the backend', () => {
       expect(await res.json()).toEqual({ data: 1 });
     }
     expect(seenIds.slice(-5)).toEqual(['id-0', 'id-1', 'id-2', 'id-3', 'id-4']);
+  });
+
+  it('a finished call leaves nothing armed that holds the caller’s async context (no 10 s timer per call)', async () => {
+    await (await mod.callBackend(`${base}/ok`, {}, { timeoutMs: 60_000 })).json(); // a keep-alive socket, opened outside the context
+    const storage = new AsyncLocalStorage<{ render: number[] }>();
+    const call = async () => {
+      const render = { render: new Array(1000).fill(1) };
+      await storage.run(render, async () => (await mod.callBackend(`${base}/ok`, {}, { timeoutMs: 60_000 })).json());
+      return new WeakRef(render);
+    };
+    const render = await call();
+    await new Promise((resolve) => setImmediate(resolve));
+    exposeGc()();
+    expect(render.deref()).toBeUndefined();
   });
 
   it('an unreachable backend is 502', async () => {

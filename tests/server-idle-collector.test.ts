@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { exposeGc, IdleCollector } from '@/server/idle-collector';
+import v8 from 'node:v8';
+import { exposeGc, IdleCollector, reduceMemory } from '@/server/idle-collector';
 
 function setup() {
   let now = 0;
@@ -58,6 +59,20 @@ describe('IdleCollector', () => {
     at(70_000);
     collector.tick();
     expect(collections()).toBe(2);
+  });
+
+  it('the default collection gives the heap back: the old generation compacted, the young one shrunk', async () => {
+    const youngSize = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+    // A burst: 60 MB kept long enough to be promoted, then dropped.
+    let burst: number[][] | null = [];
+    for (let i = 0; i < 600; i += 1) burst.push(new Array(12_500).fill(i));
+    for (let i = 0; i < 200_000; i += 1) void { i }; // young generation traffic
+    burst = null;
+    const before = process.memoryUsage().heapTotal;
+    await reduceMemory()();
+    const after = process.memoryUsage().heapTotal;
+    expect(before - after).toBeGreaterThan(50 * 1024 * 1024);
+    expect(youngSize()).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
 
   it('reaches V8’s collector without --expose-gc', () => {

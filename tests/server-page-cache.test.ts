@@ -159,7 +159,7 @@ describe('server settings', () => {
       host: undefined,
       cache: { ttlMs: 1000, staleMs: 5000, maxEntries: 500, maxBodyBytes: 512 * 1024 },
       gzipLevel: 6,
-      semiSpaceMb: 4,
+      heapGrowingPercent: 150,
       idleGcMs: 5000,
       trustedProxyHops: 0,
       drainMs: 15_000,
@@ -169,6 +169,8 @@ describe('server settings', () => {
     expect(readServerSettings(['--dev', '-p', '3100'], {})).toMatchObject({ dev: true, port: 3100 });
     expect(() => readServerSettings([], { PAGE_CACHE_TTL_MS: 'soon' })).toThrow(/PAGE_CACHE_TTL_MS/);
     expect(readServerSettings([], { SHUTDOWN_DRAIN_MS: '2500' }).drainMs).toBe(2500);
+    expect(readServerSettings([], { WEB_HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(() => readServerSettings([], { WEB_HEAP_GROWING_PERCENT: '301' })).toThrow(/WEB_HEAP_GROWING_PERCENT/);
     expect(() => readServerSettings([], { SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
     expect(() => readServerSettings([], { LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });

@@ -146,47 +146,69 @@ function failureOf(error: unknown, timeout: AbortSignal, client: AbortSignal | n
 /**
  * fetch() towards the backend, bounded as described above. Resolves with the Response (whatever its status);
  * rejects with a BackendCallError. The concurrency slot is held until the answer's body is read or cancelled.
+ *
+ * The deadline is a timer cleared when the call is over, not `AbortSignal.timeout`: that one stays armed for the
+ * whole BACKEND_TIMEOUT_MS whatever the call did, and a timer started during a render carries the render's
+ * AsyncLocalStorage stores (request, response, React's render state). Under load (issue 17, 20 s at 50 connections
+ * on /account/orders) ~1,950 such timers were armed at the end of the run, each holding a finished render.
  */
 export async function callBackend(url: string | URL, init: RequestInit = {}, options: BackendCallOptions = {}): Promise<Response> {
   const env = getServerEnv();
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? env.BACKEND_TIMEOUT_MS);
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    options.timeoutMs ?? env.BACKEND_TIMEOUT_MS,
+  );
+  timer.unref();
+  const timeout = deadline.signal;
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let release: (() => void) | null = null;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    signal.removeEventListener('abort', finish);
+    release?.();
+  };
   try {
     release = await acquire(signal, { concurrency: env.BACKEND_MAX_CONCURRENCY, queue: env.BACKEND_MAX_QUEUE });
     const headers = new Headers(init.headers);
     if (options.requestId) headers.set(REQUEST_ID_HEADER, options.requestId);
     const response = await fetch(url, { ...init, headers, signal, cache: 'no-store' });
-    return holdUntilRead(response, release, signal);
+    return holdUntilRead(response, finish, signal);
   } catch (error) {
-    release?.();
+    finish();
     throw failureOf(error, timeout, options.signal);
   }
 }
 
-/** Keeps the slot until the body is consumed, cancelled or aborted (a streamed answer counts as in flight). */
-function holdUntilRead(response: Response, release: () => void, signal: AbortSignal): Response {
+/**
+ * Keeps the slot (and the deadline) until the body is consumed, cancelled or aborted (a streamed answer counts
+ * as in flight); `finish` ends the call.
+ */
+function holdUntilRead(response: Response, finish: () => void, signal: AbortSignal): Response {
   if (!response.body || [101, 204, 205, 304].includes(response.status)) {
-    release();
+    finish();
     return response;
   }
-  signal.addEventListener('abort', release, { once: true });
+  signal.addEventListener('abort', finish, { once: true });
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
         if (done) {
-          release();
+          finish();
           controller.close();
         } else controller.enqueue(value);
       } catch (error) {
-        release();
+        finish();
         controller.error(error);
       }
     },
     cancel(reason) {
-      release();
+      finish();
       return reader.cancel(reason);
     },
   });
