@@ -1,12 +1,7 @@
-import v8 from 'node:v8';
 import type { BuiltServer } from './server';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 
 loadDotEnv();
-// A smaller young generation keeps the resident set low under load (the bench target is ≤ 150 MB);
-// BACKEND_SEMI_SPACE_MB overrides it, 0 keeps V8's default.
-const semiSpace = Number(process.env.BACKEND_SEMI_SPACE_MB ?? 4);
-if (semiSpace > 0) v8.setFlagsFromString(`--max-semi-space-size=${semiSpace}`);
 
 async function main() {
   let config;
