@@ -2,7 +2,10 @@
 
 import { lazy, Suspense } from 'react';
 
-const ServerErrorBody = lazy(() => import('./server-error').then((m) => ({ default: m.ServerError })));
+/** The error body's own chunk, for React.lazy (also the global boundary's, last-resort-server-error.tsx). */
+export const loadServerError = () => import('./server-error').then((m) => ({ default: m.ServerError }));
+
+const ServerErrorBody = lazy(loadServerError);
 
 /**
  * The error boundaries' body, fetched when an error happens. Every page loads every boundary above it with its
