@@ -95,6 +95,28 @@ test.describe('home page plate box', () => {
     await expect(page).toHaveURL(/\/rca\/CJ45XYZ$/);
   });
 
+  test('on the form layer after the first focus: a plate left invalid says so, and a fix mid-text keeps the caret', async ({ page }) => {
+    await page.goto('/');
+    const plate = page.getByRole('textbox', { name: 'Număr de înmatriculare' });
+    await plate.click();
+    await page.keyboard.type('b 12 ab');
+    await page.keyboard.press('Tab');
+    await expect(plate).toHaveAccessibleDescription('Numărul de înmatriculare nu este valid. Exemple: B123ABC, CJ45XYZ.');
+    await expect(page.getByRole('textbox', { name: /Serie de șasiu/ })).toBeFocused();
+    // Back into the plate, the caret after "B12", a letter typed there: the message goes, the caret stays after it.
+    await plate.click();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('x');
+    await expect(plate).toHaveValue('B12XAB');
+    await expect(plate).not.toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.type(' ');
+    await expect(plate).toHaveValue('B12XAB');
+    await expect.poll(() => plate.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(4);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/rca\/B12XAB$/);
+  });
+
   test('works without JavaScript: the server opens the quote, or shows the error with what was typed', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

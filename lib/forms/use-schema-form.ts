@@ -90,6 +90,11 @@ type Options<V extends FieldValues, Out> = {
   /** Applied to every typed value of these fields (SPEC §5: plates and VINs in upper case). */
   uppercase?: readonly string[];
   /**
+   * Rewrites the typed value of a field as the visitor types (the home plate box drops spaces and hyphens too);
+   * like `uppercase`, the caret stays after what was typed.
+   */
+  normalise?: Partial<Record<FieldPath<V>, (value: string) => string>>;
+  /**
    * Keeps the values in a sessionStorage draft under this key (lib/shop/draft-store.ts): restored after
    * hydration over the defaults (a draft of an older form version never breaks the form), written on every change.
    */
@@ -140,6 +145,7 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
   schema,
   defaultValues,
   uppercase = [],
+  normalise = {},
   draftKey,
   overrideDraft,
 }: Options<V, Out>): SchemaForm<V, Out> {
@@ -206,12 +212,10 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
   };
 
   const bind = (name: FieldPath<V>): BoundField => {
-    const upper = uppercase.includes(name);
+    const fix = normalise[name] ?? (uppercase.includes(name) ? toUpperCase : undefined);
     const registered = register(name, {
-      onChange: (event: { target: { value: unknown } }) => {
-        if (upper && typeof event.target.value === 'string' && event.target.value !== event.target.value.toUpperCase()) {
-          form.setValue(name, event.target.value.toUpperCase() as never);
-        }
+      onChange: (event: { target: unknown }) => {
+        if (fix) applyNormalise(event.target, fix, (value) => form.setValue(name, value as never));
         lazy.preload();
         clearErrors([name, FORM_ERROR] as never);
       },
@@ -318,6 +322,25 @@ export function useFormField<V extends FieldValues, Out, N extends FieldPath<V>>
     ref: field.ref,
     error: form.errorOf(name),
   };
+}
+
+const toUpperCase = (value: string) => value.toUpperCase();
+
+/**
+ * Rewrites a typed value (`set` writes it through the form) and puts the caret back after what was typed: the
+ * normalised text before the caret, so a removed space before it moves it left and a mid-text edit stays put.
+ */
+function applyNormalise(target: unknown, fix: (value: string) => string, set: (value: string) => void) {
+  if (typeof HTMLInputElement === 'undefined' || !(target instanceof HTMLInputElement)) return;
+  const typed = target.value;
+  const next = fix(typed);
+  if (next === typed) return;
+  // null on inputs without a caret (email, number): nothing to put back there.
+  const start = target.ownerDocument.activeElement === target ? target.selectionStart : null;
+  set(next);
+  if (start === null) return;
+  const caret = fix(typed.slice(0, start)).length;
+  target.setSelectionRange(caret, caret);
 }
 
 /**

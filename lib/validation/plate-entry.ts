@@ -3,7 +3,8 @@ import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from '@/contra
 /**
  * The home page's plate box (issue 18): a plate and an optional VIN that open the RCA quote prefilled at
  * `/rca/<PLATE>/<VIN>`. Shared by the box (inline checks), the RCA page (which turns the box's GET into that
- * address without JavaScript) and the home page (which shows the box's errors again). No zod: this loads with `/`.
+ * address without JavaScript) and the home page (which shows the box's errors again). No zod: the box's form layer
+ * loads this with its chunk, and its schema (plate-entry-schema.ts, zod) only at the first edit.
  */
 export const plateEntryMessages = {
   plateRequired: 'Introduceți numărul de înmatriculare.',
