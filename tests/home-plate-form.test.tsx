@@ -48,6 +48,14 @@ describe('home plate box on the form layer', () => {
     expect(live.selectionStart).toBe(3);
   });
 
+  it('takes over at the first keystroke in a box that was focused before the page ran', async () => {
+    const { plate } = await renderBox();
+    plate.value = 'cj 45';
+    fireEvent.input(plate);
+    const live = await waitForLive(plate);
+    expect(live).toHaveValue('CJ45');
+  });
+
   it('normalises as typed, keeps the caret after a mid-text edit, and opens the prefilled quote', async () => {
     const { plate } = await renderBox();
     await userEvent.click(plate);
