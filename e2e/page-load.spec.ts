@@ -110,3 +110,18 @@ test('date inputs draw their calendar button from an icon file, in light and dar
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   expect((await dark).headers()['content-type']).toContain('image/svg+xml');
 });
+
+test('the home page preloads no image but the header logo; the others load lazily and are drawn', async ({ page }) => {
+  // React preloads every eager <img> of a server render ahead of the stylesheet, and the browser parses each SVG as
+  // a document on the main thread: before this, ten of them ran before the page's own HTML was parsed further.
+  const response = await page.goto('/');
+  const html = await response!.text();
+  const preloaded = [...html.matchAll(/<link rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
+  expect(preloaded).toEqual(['/images/broker/logo.svg']);
+  const images = page.locator('main img, footer img');
+  expect(await images.count()).toBeGreaterThanOrEqual(5);
+  for (const image of await images.all()) await expect(image).toHaveAttribute('loading', 'lazy');
+  const footerLogo = page.getByRole('contentinfo').getByRole('img', { name: 'Broker Online' });
+  await footerLogo.scrollIntoViewIfNeeded();
+  await expect.poll(() => footerLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});

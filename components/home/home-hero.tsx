@@ -20,7 +20,7 @@ export function HomeHero({ theme, plateEntry }: { theme: ThemeAssets; plateEntry
           <RcaPlateForm {...plateEntry} />
         </div>
         {/* eslint-disable-next-line @next/next/no-img-element -- decorative SVG illustration */}
-        <img src={theme.hero} alt="" width={560} height={420} className="mx-auto w-full max-w-md md:max-w-none" />
+        <img src={theme.hero} alt="" width={560} height={420} loading="lazy" className="mx-auto w-full max-w-md md:max-w-none" />
       </Container>
     </section>
   );

@@ -11,7 +11,7 @@ export function ProductCard({ product }: { product: Omit<HomeProduct, 'available
   return (
     <Card as="li" aria-labelledby={headingId} className="flex h-full flex-col">
       {/* eslint-disable-next-line @next/next/no-img-element -- small decorative SVG icon */}
-      <img src={product.icon} alt="" width={48} height={48} className="h-12 w-12" />
+      <img src={product.icon} alt="" width={48} height={48} loading="lazy" className="h-12 w-12" />
       <h3 id={headingId} className="mt-4 text-xl font-semibold text-primary">
         {product.title}
       </h3>

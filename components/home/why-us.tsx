@@ -31,7 +31,7 @@ export function WhyUs() {
           {reasons.map((reason, index) => (
             <Reveal as="li" key={reason.title} delay={index * 80} className="flex gap-4">
               {/* eslint-disable-next-line @next/next/no-img-element -- small SVG icon */}
-              <img src={reason.icon} alt="" width={48} height={48} className="h-12 w-12 shrink-0" />
+              <img src={reason.icon} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0" />
               <div>
                 <h3 className="text-lg font-semibold">{reason.title}</h3>
                 <p className="mt-1 text-muted">{reason.text}</p>

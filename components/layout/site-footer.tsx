@@ -11,7 +11,7 @@ export function SiteFooter({ theme }: { theme: ThemeAssets }) {
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="lg:col-span-2">
           {/* eslint-disable-next-line @next/next/no-img-element -- a small SVG */}
-          <img src={theme.footerLogo} alt={b.brandName} width={168} height={40} className="h-10 w-auto" />
+          <img src={theme.footerLogo} alt={b.brandName} width={168} height={40} loading="lazy" className="h-10 w-auto" />
           <address className="mt-4 not-italic leading-relaxed opacity-90">
             <strong>{b.legalName}</strong>
             <br />
