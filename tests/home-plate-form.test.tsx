@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plateEntryMessages } from '@/lib/validation/plate-entry';
 
 const leaveTo = vi.fn();
@@ -25,6 +25,12 @@ async function waitForLive(before: HTMLInputElement) {
   await waitFor(() => expect(screen.getByRole('textbox', { name: 'Număr de înmatriculare' })).not.toBe(before));
   return screen.getByRole('textbox', { name: 'Număr de înmatriculare' }) as HTMLInputElement;
 }
+
+// Transformed once up front, so the waits below measure the swap, not a cold compile on a busy machine.
+beforeAll(async () => {
+  await import('@/components/home/rca-plate-form-live');
+  await import('@/lib/validation/plate-entry-schema');
+});
 
 beforeEach(() => {
   vi.resetModules();
