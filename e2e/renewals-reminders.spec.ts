@@ -117,6 +117,28 @@ test.describe('home page plate box', () => {
     await expect(page).toHaveURL(/\/rca\/B12XAB$/);
   });
 
+  test('when its form layer is slow to arrive, what was typed is kept and a box already left is checked on arrival', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('next-route-announcer')).toBeAttached();
+    // Every chunk asked for from now on (the box's form layer among them) arrives a second late.
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const plate = page.getByRole('textbox', { name: 'Număr de înmatriculare' });
+    await plate.click();
+    await page.keyboard.type('b 12 ab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('wvwzzz1jzxw000001');
+    await expect(plate).toHaveAccessibleDescription('Numărul de înmatriculare nu este valid. Exemple: B123ABC, CJ45XYZ.');
+    await expect(plate).toHaveValue('B12AB');
+    await expect(page.getByRole('textbox', { name: /Serie de șasiu/ })).toHaveValue('WVWZZZ1JZXW000001');
+    await expect(page.getByRole('textbox', { name: /Serie de șasiu/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(plate).toBeFocused();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   test('works without JavaScript: the server opens the quote, or shows the error with what was typed', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

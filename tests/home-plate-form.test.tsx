@@ -62,6 +62,17 @@ describe('home plate box on the form layer', () => {
     expect(live).toHaveValue('CJ45');
   });
 
+  it('checks a box that was typed into and left before the layer arrived, as leaving it would have', async () => {
+    const { plate, vin } = await renderBox();
+    plate.value = 'b 12 ab';
+    vin.focus();
+    const live = await waitForLive(plate);
+    await waitFor(() => expect(live).toHaveAccessibleDescription(plateEntryMessages.plate));
+    expect(screen.getByRole('textbox', { name: /Serie de șasiu/ })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: /Serie de șasiu/ })).not.toHaveAttribute('aria-invalid');
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
   it('normalises as typed, keeps the caret after a mid-text edit, and opens the prefilled quote', async () => {
     const { plate } = await renderBox();
     await userEvent.click(plate);

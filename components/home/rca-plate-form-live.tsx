@@ -11,11 +11,15 @@ const loadPlateEntrySchema = () => import('@/lib/validation/plate-entry-schema')
 
 const NORMALISE = { registration_plate: typedPlate, vin: typedVin } satisfies Record<PlateField, (value: string) => string>;
 
-/** Where the plain box was when its form layer arrived: what was typed, the server's messages, the caret, a submit. */
+/**
+ * Where the plain box was when its form layer arrived: what was typed, the server's messages, the caret, a submit,
+ * and the boxes typed into and already left (checked on arrival, as leaving them would have been).
+ */
 export type PlateFormStart = {
   values: Record<PlateField, string>;
   errors: PlateEntryErrors;
   focus?: { name: PlateField; caret: number };
+  left: PlateField[];
   submit: boolean;
 };
 
@@ -38,7 +42,8 @@ export function plateFormStart(form: HTMLFormElement, shown: { plate: string; vi
     active instanceof HTMLInputElement && active.form === form && isPlateField(active.name)
       ? { name: active.name, caret: active.selectionStart ?? active.value.length }
       : undefined;
-  return { values, errors, focus, submit };
+  const left = PLATE_FIELDS.map((field) => field.name).filter((name) => values[name] !== sent[name] && name !== focus?.name);
+  return { values, errors, focus, left, submit };
 }
 
 /**
@@ -55,7 +60,7 @@ export function RcaPlateFormLive({ start }: { start: PlateFormStart }) {
   });
   const element = useRef<HTMLFormElement>(null);
   const started = useRef(false);
-  const { setError, preload } = form;
+  const { setError, preload, trigger } = form;
 
   useLayoutEffect(() => {
     if (started.current || !element.current) return;
@@ -67,8 +72,9 @@ export function RcaPlateFormLive({ start }: { start: PlateFormStart }) {
       input?.focus();
       input?.setSelectionRange(caret, caret);
     }
+    if (start.left.length > 0 && !start.submit) void trigger(start.left);
     preload();
-  }, [start, setError, preload]);
+  }, [start, setError, preload, trigger]);
 
   // A submit that brought the box in is sent again once it is in place (after the commit, not inside it).
   const submitted = useRef(false);
