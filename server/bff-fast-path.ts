@@ -1,9 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createGzip } from 'node:zlib';
+import https from 'node:https';
+import { createGzip, gzip } from 'node:zlib';
 import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, isForwardable, QUERY_TOKEN_PATHS } from '@/lib/bff/allowlist';
 import { newXsrfToken, xsrfCookieOptions } from '@/lib/bff/csrf';
 import { parseCookies } from '@/lib/bff/request';
-import { acquireBackendSlot, BackendCallError, backendFailureBody, RETRY_AFTER_BUSY_S } from '@/lib/net/backend-call';
+import { BackendCallError, backendFailureBody, enterBackendGate, RETRY_AFTER_BUSY_S } from '@/lib/net/backend-call';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 import { STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
@@ -25,14 +26,52 @@ import { backendBaseFor, sessionFromCookies, sessionHeaders, sessionSettings } f
  * when the browser leaves) with the same failure answers. Everything else returns false and goes to Next.js:
  * writes, the calls that carry the token in the query, unusual paths, and any 401/403 answer (re-asked there,
  * where the session cookies are cleared or the two-factor state re-signed).
+ *
+ * An answer of known size up to BUFFER_MAX_BYTES (every JSON answer) is read whole and sent with its headers in
+ * one write; a failure before its end still gets a proper failure answer. Larger or unsized answers (documents)
+ * are streamed.
  */
 
 /** Plain segments only; anything encoded, dotted or empty takes the full route (and its 404s). */
 const PLAIN_PATH = /^\/api\/v1\/([A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)$/;
 /** Below this a gzip stream costs more than the bytes it saves. */
 const GZIP_MIN_BYTES = 1024;
+const GZIP_LEVEL = 6;
+/** Answers of known size up to this are read whole, then sent at once. */
+const BUFFER_MAX_BYTES = 256 * 1024;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
+const NOT_SERVED = Promise.resolve(false);
+
+type Upstream = {
+  request: typeof http.request;
+  agent: http.Agent;
+  hostname: string;
+  port: number;
+  /** The base URL's path, without trailing slashes ('' for a bare origin). */
+  prefix: string;
+};
+
+const agentOptions: http.AgentOptions = { keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' };
+const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+/** Per base URL (BACKEND_API_URL, PRODUCTS_API_URL): parsed once, not per request. */
+const upstreams = new Map<string, Upstream>();
+
+function upstreamOf(base: string): Upstream {
+  let upstream = upstreams.get(base);
+  if (!upstream) {
+    const url = new URL(base);
+    const secure = url.protocol === 'https:';
+    upstream = {
+      request: secure ? https.request : http.request,
+      agent: secure ? agents.https : agents.http,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: Number(url.port) || (secure ? 443 : 80),
+      prefix: url.pathname.replace(/\/+$/, ''),
+    };
+    upstreams.set(base, upstream);
+  }
+  return upstream;
+}
 
 function cookieHeader(name: string, value: string, options: { httpOnly: boolean; secure: boolean; maxAge?: number }): string {
   return [
@@ -45,13 +84,13 @@ function cookieHeader(name: string, value: string, options: { httpOnly: boolean;
   ].join('; ');
 }
 
-function securityHeaders(response: ServerResponse, setCookie: string[]) {
+function securityHeaders(response: ServerResponse, setCookie: string | null) {
   for (const { key, value } of STATIC_SECURITY_HEADERS) response.setHeader(key, value);
   response.setHeader('vary', 'Accept-Encoding');
-  if (setCookie.length > 0) response.setHeader('set-cookie', setCookie);
+  if (setCookie) response.setHeader('set-cookie', setCookie);
 }
 
-function sendFailure(response: ServerResponse, failure: BackendCallError, setCookie: string[]) {
+function sendFailure(response: ServerResponse, failure: BackendCallError, setCookie: string | null) {
   if (response.headersSent) {
     response.destroy();
     return;
@@ -68,24 +107,34 @@ function sendFailure(response: ServerResponse, failure: BackendCallError, setCoo
  * Serves `request` when it is a plain allowlisted read; resolves false (nothing sent, nothing read) when
  * Next.js must handle it.
  */
-export async function serveBffRead(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+export function serveBffRead(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   const method = request.method;
-  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (method !== 'GET' && method !== 'HEAD') return NOT_SERVED;
   const url = request.url ?? '';
   const queryAt = url.indexOf('?');
   const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
   const match = PLAIN_PATH.exec(pathname);
-  if (!match) return false;
+  if (!match) return NOT_SERVED;
   const path = match[1];
-  if (QUERY_TOKEN_PATHS.has(path) || !isForwardable(method, path)) return false;
+  if (QUERY_TOKEN_PATHS.has(path) || !isForwardable(method, path)) return NOT_SERVED;
+  return new Promise((resolve) => forward(request, response, method, path, queryAt < 0 ? '' : url.slice(queryAt), resolve));
+}
 
+/** One read, from the gate to the answer; `decided(false)` when the answer is Next.js's to give. */
+function forward(
+  request: IncomingMessage,
+  response: ServerResponse,
+  method: 'GET' | 'HEAD',
+  path: string,
+  query: string,
+  decided: (served: boolean) => void,
+) {
   const settings = sessionSettings();
   const cookies = parseCookies(request.headers.cookie ?? null);
   const { token } = sessionFromCookies((name) => cookies.get(name));
   const requestId = String(request.headers[REQUEST_ID_HEADER] ?? '');
-  const setCookie = cookies.get(XSRF_COOKIE) ? [] : [cookieHeader(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(settings.secure))];
-
-  const target = new URL(`${backendBaseFor(path)}/api/v1/${path}${queryAt < 0 ? '' : url.slice(queryAt)}`);
+  const setCookie = cookies.get(XSRF_COOKIE) ? null : cookieHeader(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(settings.secure));
+  const upstream = upstreamOf(backendBaseFor(path));
   const headers: Record<string, string> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers[name];
@@ -95,72 +144,140 @@ export async function serveBffRead(request: IncomingMessage, response: ServerRes
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
 
   // The bounds of callBackend: one deadline for the queue and the answer, cancelled when the browser leaves.
-  const env = getServerEnv();
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new BackendCallError('timeout', 'backend call timed out')), env.BACKEND_TIMEOUT_MS);
+  let call: http.ClientRequest | null = null;
+  let release: (() => void) | null = null;
+  let leaveQueue: (() => void) | null = null;
+  /** The backend call is over (answered, failed or left to Next.js): later events change nothing. */
+  let over = false;
+  /** The answer is being streamed: a failure can only cut it. */
+  let streaming = false;
+  const timer = setTimeout(() => fail(new BackendCallError('timeout', 'backend call timed out')), getServerEnv().BACKEND_TIMEOUT_MS);
   const clientLeft = () => {
-    if (!response.writableFinished) abort.abort(new BackendCallError('aborted', 'client went away'));
+    if (!response.writableFinished) fail(new BackendCallError('aborted', 'client went away'));
   };
   response.once('close', clientLeft);
-  let release: (() => void) | null = null;
-  const finish = () => {
+
+  /** Ends the backend call: the deadline, the slot, the watch on the browser. */
+  function finish() {
+    over = true;
     clearTimeout(timer);
+    response.off('close', clientLeft);
+    leaveQueue?.();
     release?.();
     release = null;
-  };
-  try {
-    release = await acquireBackendSlot(abort.signal);
-    const upstream = await new Promise<IncomingMessage>((resolve, reject) => {
-      const call = http.request(target, { method, headers, agent, signal: abort.signal }, resolve);
-      call.once('error', reject);
-      call.end();
-    });
-    const status = upstream.statusCode ?? 502;
-    if (status === 401 || status === 403) {
-      // The session ended or owes its second factor: forward.ts clears or re-signs the cookies (a read, asked again).
-      upstream.resume();
-      finish();
-      response.off('close', clientLeft);
-      return false;
-    }
-    response.statusCode = status;
-    securityHeaders(response, setCookie);
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstream.headers[name];
-      if (value !== undefined) response.setHeader(name, value);
-    }
-    if (upstream.headers['cache-control'] === undefined) response.setHeader('cache-control', 'no-store');
-    const length = Number(upstream.headers['content-length'] ?? NaN);
-    const gzip =
-      method === 'GET' &&
-      /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) &&
-      !(length < GZIP_MIN_BYTES) &&
-      upstream.headers['content-encoding'] === undefined &&
-      ![204, 304].includes(status);
-    if (gzip) response.setHeader('content-encoding', 'gzip');
-    else if (Number.isFinite(length) && method === 'GET') response.setHeader('content-length', String(length));
-    upstream.once('end', finish);
-    upstream.once('error', (error) => {
-      finish();
-      response.destroy(error);
-    });
-    upstream.once('close', finish);
-    (gzip ? upstream.pipe(createGzip({ level: 6 })) : upstream).pipe(response);
-    return true;
-  } catch (error) {
+  }
+
+  function fail(failure: BackendCallError) {
+    if (over) return;
     finish();
-    const failure =
-      error instanceof BackendCallError
-        ? error
-        : abort.signal.reason instanceof BackendCallError
-          ? abort.signal.reason
-          : new BackendCallError('unreachable', 'backend unreachable', { cause: error });
-    if (failure.kind === 'aborted') {
+    call?.destroy();
+    decided(true);
+    if (failure.kind === 'aborted' || streaming) {
       response.destroy();
-      return true;
+      if (failure.kind !== 'aborted') log('warn', 'backend answer cut', { request_id: requestId, kind: failure.kind, method, target: path });
+      return;
     }
     log('warn', 'backend call failed', { request_id: requestId, kind: failure.kind, method, target: path });
     sendFailure(response, failure, setCookie);
-    return true;
+  }
+
+  function send(slot: () => void) {
+    release = slot;
+    leaveQueue = null;
+    if (over) {
+      slot();
+      return;
+    }
+    try {
+      call = upstream.request(
+        { hostname: upstream.hostname, port: upstream.port, path: `${upstream.prefix}/api/v1/${path}${query}`, method, headers, agent: upstream.agent },
+        answered,
+      );
+    } catch (error) {
+      fail(new BackendCallError('unreachable', 'backend unreachable', { cause: error }));
+      return;
+    }
+    call.on('error', (error) => fail(new BackendCallError('unreachable', 'backend unreachable', { cause: error })));
+    call.end();
+  }
+
+  function answered(answer: IncomingMessage) {
+    answer.on('error', (error) => fail(new BackendCallError('unreachable', 'backend unreachable', { cause: error })));
+    answer.on('close', () => {
+      if (!over) fail(new BackendCallError('unreachable', 'backend answer cut'));
+    });
+    if (over) {
+      answer.resume();
+      return;
+    }
+    const status = answer.statusCode ?? 502;
+    if (status === 401 || status === 403) {
+      // The session ended or owes its second factor: forward.ts clears or re-signs the cookies (a read, asked again).
+      answer.resume();
+      finish();
+      decided(false);
+      return;
+    }
+    decided(true);
+    const length = Number(answer.headers['content-length'] ?? NaN);
+    const gzipWanted =
+      method === 'GET' &&
+      /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) &&
+      answer.headers['content-encoding'] === undefined &&
+      status !== 204 &&
+      status !== 304;
+    const head = () => {
+      response.statusCode = status;
+      securityHeaders(response, setCookie);
+      for (const name of FORWARDED_RESPONSE_HEADERS) {
+        const value = answer.headers[name];
+        if (value !== undefined) response.setHeader(name, value);
+      }
+      if (answer.headers['cache-control'] === undefined) response.setHeader('cache-control', 'no-store');
+    };
+
+    if (method === 'HEAD' || length <= BUFFER_MAX_BYTES) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      answer.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      answer.on('end', () => {
+        if (over) return;
+        finish();
+        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        head();
+        if (method === 'HEAD') {
+          response.end();
+        } else if (gzipWanted && size >= GZIP_MIN_BYTES) {
+          gzip(body, { level: GZIP_LEVEL }, (error, zipped) => {
+            if (response.destroyed) return;
+            if (!error) response.setHeader('content-encoding', 'gzip');
+            const sent = error ? body : zipped;
+            response.setHeader('content-length', sent.length);
+            response.end(sent);
+          });
+        } else {
+          response.setHeader('content-length', size);
+          response.end(body);
+        }
+      });
+      return;
+    }
+
+    streaming = true;
+    head();
+    const gzipStream = gzipWanted && !(length < GZIP_MIN_BYTES);
+    if (gzipStream) response.setHeader('content-encoding', 'gzip');
+    else if (Number.isFinite(length)) response.setHeader('content-length', String(length));
+    answer.once('end', finish);
+    (gzipStream ? answer.pipe(createGzip({ level: GZIP_LEVEL })) : answer).pipe(response);
+  }
+
+  try {
+    leaveQueue = enterBackendGate(send);
+  } catch (error) {
+    fail(error instanceof BackendCallError ? error : new BackendCallError('unreachable', 'backend unreachable', { cause: error }));
   }
 }
