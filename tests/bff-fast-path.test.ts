@@ -213,6 +213,29 @@ describe('BFF read fast path', () => {
     expect(small.body.toString()).toBe('{"data":{"from":"backend"}}');
   });
 
+  it('reuses a gzip only for the very same bytes: a changed answer is compressed afresh, for guests and sessions', async () => {
+    let big = JSON.stringify({ data: Array.from({ length: 200 }, (_, id) => ({ id, name: `Asigurare ${id}` })) });
+    answer = (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(big);
+    };
+    const unzip = async (headers: Record<string, string>) => {
+      const res = await raw('/api/v1/products?lang=ro', { 'accept-encoding': 'gzip', ...headers });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+      return gunzipSync(res.body).toString();
+    };
+    const first = big;
+    expect(await unzip({})).toBe(first);
+    expect(await unzip({})).toBe(first);
+    expect(await unzip({ cookie: 'bs_session=tok1' })).toBe(first);
+    big = big.replace('Asigurare 7"', 'Asigurare 7 (nouă)"');
+    expect(await unzip({ cookie: 'bs_session=tok1' })).toBe(big);
+    expect(await unzip({})).toBe(big);
+    expect(await unzip({})).toBe(big);
+    expect(seen).toHaveLength(6);
+  });
+
   it('passes a HEAD on as a HEAD, with the headers and no body', async () => {
     const res = await raw('/api/v1/faq', {}, 'HEAD');
     expect(seen[0].method).toBe('HEAD');
