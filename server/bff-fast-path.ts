@@ -218,7 +218,7 @@ function forward(
       controller = c;
       if (over) c.abort(new BackendCallError('aborted', 'call no longer needed'));
     },
-    onResponseStart(c, statusCode, headers) {
+    onResponseStart(_c, statusCode, headers) {
       if (over || statusCode < 200) return;
       status = statusCode;
       answerHeaders = headers;
@@ -249,7 +249,6 @@ function forward(
         streaming = gzipStream;
       } else streaming = response;
       streaming.on('drain', () => controller?.resume());
-      void c;
     },
     onResponseData(c, chunk) {
       if (over) return;
