@@ -18,8 +18,8 @@
  * (default 5, as Lighthouse's own guidance on variability suggests), BENCH_SKIP_LIGHTHOUSE=1, BENCH_PAGES (comma-separated labels, e.g. `/rca,/travel`: Lighthouse on
  * those pages only), BENCH_FORM_FACTORS (default `mobile,desktop`), BENCH_SKIP_HTTP=1 (no autocannon runs),
  * BENCH_PORT_OFFSET (added to every port, default 0), BENCH_HTTP (comma-separated label prefixes, e.g.
- * `baseline /dynamic,/ signed in`: those autocannon runs only), BENCH_CPU_PROF (a directory: both web servers run
- * with `node --cpu-prof` and write their profile there when the bench stops them).
+ * `baseline /dynamic,/ signed in`: those autocannon runs only), BENCH_CPU_PROF (a directory: both web servers and the backend
+ * run with `node --cpu-prof` and write their profile there when the bench stops them).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -247,9 +247,11 @@ async function main() {
   build('.', 'the web app');
   build('bench/baseline', 'the baseline page');
 
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+  const profileArgs = (label) => (profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${label.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`] : []);
   const dataDir = path.join(tmpdir(), `broker-bench-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
-  start('backend', [await buildBackend()], {
+  start('backend', [...profileArgs('backend'), await buildBackend()], {
     BACKEND_PORT: String(BACKEND_PORT),
     DATABASE_PATH: path.join(dataDir, 'bench.sqlite'),
     LOG_LEVEL: 'error',
@@ -257,8 +259,6 @@ async function main() {
   });
   await waitFor(`${BACKEND}/api/v1/maintenances/status`);
   const webServer = await buildServer();
-  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-  const profileArgs = (label) => (profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${label.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`] : []);
   const startWeb = (label, port, url, extraEnv = {}) =>
     start(label, [...profileArgs(label), webServer, '-p', String(port)], {
       BACKEND_API_URL: BACKEND,

@@ -95,19 +95,23 @@ export function backendGateLoad(): { active: number; queued: number } {
   return { active: g.active, queued: g.queue.length };
 }
 
-async function acquire(signal: AbortSignal, limits: { concurrency: number; queue: number }): Promise<() => void> {
-  const g = gate();
+/** Frees a slot: it passes to the first call waiting in the queue, else the gate holds one call fewer. */
+function releaser(g: Gate): () => void {
   let released = false;
-  const release = () => {
+  return () => {
     if (released) return;
     released = true;
     const next = g.queue.shift();
     if (next) next();
     else g.active -= 1;
   };
+}
+
+async function acquire(signal: AbortSignal, limits: { concurrency: number; queue: number }): Promise<() => void> {
+  const g = gate();
   if (g.active < limits.concurrency) {
     g.active += 1;
-    return release;
+    return releaser(g);
   }
   if (g.queue.length >= limits.queue) throw new BackendCallError('busy', 'backend call queue full');
   await new Promise<void>((resolve, reject) => {
@@ -123,17 +127,33 @@ async function acquire(signal: AbortSignal, limits: { concurrency: number; queue
     signal.addEventListener('abort', onAbort, { once: true });
     g.queue.push(wake);
   });
-  return release;
+  return releaser(g);
 }
+
+const STAY = () => undefined;
 
 /**
  * A slot of the shared gate for a call made without fetch (the web server's BFF read path,
- * server/bff-fast-path.ts): waits in the same queue, refuses with BackendCallError('busy') when it is full,
- * rejects with `signal.reason` when the signal aborts first. Call the returned function when the answer is done.
+ * server/bff-fast-path.ts), without a promise or an AbortSignal per call: `granted` runs at once when a slot is
+ * free, else when one passes to it from the same queue; a full queue throws BackendCallError('busy'). Returns
+ * the way out of the queue for a call that gives up while it waits (a no-op once granted). Call the release
+ * `granted` receives when the answer is done.
  */
-export function acquireBackendSlot(signal: AbortSignal): Promise<() => void> {
+export function enterBackendGate(granted: (release: () => void) => void): () => void {
   const env = getServerEnv();
-  return acquire(signal, { concurrency: env.BACKEND_MAX_CONCURRENCY, queue: env.BACKEND_MAX_QUEUE });
+  const g = gate();
+  if (g.active < env.BACKEND_MAX_CONCURRENCY) {
+    g.active += 1;
+    granted(releaser(g));
+    return STAY;
+  }
+  if (g.queue.length >= env.BACKEND_MAX_QUEUE) throw new BackendCallError('busy', 'backend call queue full');
+  const wake = () => granted(releaser(g)); // the slot of the call that released passes to this one
+  g.queue.push(wake);
+  return () => {
+    const index = g.queue.indexOf(wake);
+    if (index >= 0) g.queue.splice(index, 1);
+  };
 }
 
 function failureOf(error: unknown, timeout: AbortSignal, client: AbortSignal | null | undefined): BackendCallError {
