@@ -107,34 +107,31 @@ function releaser(g: Gate): () => void {
   };
 }
 
-async function acquire(signal: AbortSignal, limits: { concurrency: number; queue: number }): Promise<() => void> {
-  const g = gate();
-  if (g.active < limits.concurrency) {
-    g.active += 1;
-    return releaser(g);
-  }
-  if (g.queue.length >= limits.queue) throw new BackendCallError('busy', 'backend call queue full');
-  await new Promise<void>((resolve, reject) => {
-    const wake = () => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(); // the slot of the call that released passes to this one (active unchanged)
-    };
+/**
+ * enterBackendGate as a promise, for callBackend: resolves with the slot's release, rejects with
+ * BackendCallError('busy') when the queue is full, or with `signal.reason` when the signal aborts while queued.
+ */
+function acquire(signal: AbortSignal): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    let granted = false;
     const onAbort = () => {
-      const index = g.queue.indexOf(wake);
-      if (index >= 0) g.queue.splice(index, 1);
+      leave();
       reject(signal.reason);
     };
-    signal.addEventListener('abort', onAbort, { once: true });
-    g.queue.push(wake);
+    const leave = enterBackendGate((release) => {
+      granted = true;
+      signal.removeEventListener('abort', onAbort);
+      resolve(release);
+    });
+    if (!granted) signal.addEventListener('abort', onAbort, { once: true });
   });
-  return releaser(g);
 }
 
 const STAY = () => undefined;
 
 /**
- * A slot of the shared gate for a call made without fetch (the web server's BFF read path,
- * server/bff-fast-path.ts), without a promise or an AbortSignal per call: `granted` runs at once when a slot is
+ * A slot of the shared gate: the one way in, for callBackend (through `acquire`) and for the web server's BFF read
+ * path (server/bff-fast-path.ts, directly: no promise or AbortSignal per call): `granted` runs at once when a slot is
  * free, else when one passes to it from the same queue; a full queue throws BackendCallError('busy'). Returns
  * the way out of the queue for a call that gives up while it waits (a no-op once granted). Call the release
  * `granted` receives when the answer is done.
@@ -192,7 +189,7 @@ export async function callBackend(url: string | URL, init: RequestInit = {}, opt
     release?.();
   };
   try {
-    release = await acquire(signal, { concurrency: env.BACKEND_MAX_CONCURRENCY, queue: env.BACKEND_MAX_QUEUE });
+    release = await acquire(signal);
     const headers = new Headers(init.headers);
     if (options.requestId) headers.set(REQUEST_ID_HEADER, options.requestId);
     const response = await fetch(url, { ...init, headers, signal, cache: 'no-store' });
