@@ -378,19 +378,16 @@ test.describe('operations under faults', () => {
     const devDir = mkdtempSync(path.join(tmpdir(), 'broker-dev-'));
     const webPort = EXTRA.web;
     const backendPort = EXTRA.backend;
-    // A developer's shell: no NODE_ENV (start.mjs runs the web app in development mode and adds the local secrets).
-    const env = {
+    // A developer's shell: no NODE_ENV (start.mjs runs the web app in development mode and adds the local secrets),
+    // only the two ports set: the web app's backend URLs and the backend's WEB_APP_URL follow them.
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(webPort),
       BACKEND_PORT: String(backendPort),
-      BACKEND_HOST: '127.0.0.1',
-      BACKEND_API_URL: `http://127.0.0.1:${backendPort}`,
-      PRODUCTS_API_URL: `http://127.0.0.1:${backendPort}`,
-      WEB_APP_URL: `http://localhost:${webPort}`,
       DATABASE_PATH: path.join(devDir, 'dev.sqlite'),
       LOG_LEVEL: 'info',
     };
-    delete (env as { NODE_ENV?: string }).NODE_ENV;
+    for (const name of ['NODE_ENV', 'BACKEND_HOST', 'BACKEND_API_URL', 'PRODUCTS_API_URL', 'WEB_APP_URL', 'PUSHER_WS_PORT']) delete env[name];
     const supervisor = spawn(process.execPath, ['scripts/start.mjs', '--dev'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: string[] = [];
     for (const stream of [supervisor.stdout, supervisor.stderr]) stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n')));
@@ -406,6 +403,10 @@ test.describe('operations under faults', () => {
       // Development mode answers through server/main.ts: a request id is kept and returned.
       const health = await fromOtherLoopback(webPort, 'GET', '/healthz', { 'x-request-id': 'dev-health-1' });
       expect(health.headers['x-request-id']).toBe('dev-health-1');
+
+      // The catalogue comes from the products host (PRODUCTS_API_URL), derived from BACKEND_PORT like the rest.
+      const products = await fromOtherLoopback(webPort, 'GET', '/api/v1/products', {});
+      expect(products.status, products.body).toBe(200);
 
       const xsrf = await fromOtherLoopback(webPort, 'GET', '/api/xsrf', {});
       const jar = new Map<string, string>();

@@ -20,10 +20,28 @@ import { withLocalSecrets } from './local-secrets.mjs';
 
 const dev = process.argv.includes('--dev');
 const settings = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+
+/**
+ * A local run on other ports than 3000 and 4000 stays wired together: unless they are set, the web app's backend
+ * URLs and realtime port follow BACKEND_PORT, and the backend's links back to the shop (WEB_APP_URL) follow PORT.
+ * Without this, `PORT=3800 BACKEND_PORT=4800 npm start` served pages whose every backend call went to port 4000.
+ */
+function withLocalPorts(values) {
+  const out = { ...values };
+  const unset = (name) => out[name] === undefined || out[name] === '';
+  if (!unset('BACKEND_PORT')) {
+    const backend = `http://${unset('BACKEND_HOST') || ['0.0.0.0', '::'].includes(out.BACKEND_HOST) ? '127.0.0.1' : out.BACKEND_HOST}:${out.BACKEND_PORT}`;
+    for (const name of ['BACKEND_API_URL', 'PRODUCTS_API_URL']) if (unset(name)) out[name] = backend;
+    if (unset('PUSHER_WS_PORT')) out.PUSHER_WS_PORT = out.BACKEND_PORT;
+  }
+  if (!unset('PORT') && unset('WEB_APP_URL')) out.WEB_APP_URL = `http://localhost:${out.PORT}`;
+  return out;
+}
+
 // A local run (NODE_ENV not production in the caller's settings) gets the generated local secrets and captcha
-// switched off explicitly unless keys are set (scripts/local-secrets.mjs); a deployment sets its own and the
-// processes refuse to start without them.
-const env = settings.NODE_ENV === 'production' ? settings : withLocalSecrets(settings);
+// switched off explicitly unless keys are set (scripts/local-secrets.mjs), and URLs that follow its ports; a
+// deployment sets its own and the processes refuse to start without them.
+const env = settings.NODE_ENV === 'production' ? settings : withLocalSecrets(withLocalPorts(settings));
 const port = env.PORT || '3000';
 
 if (!dev && !existsSync('.next/BUILD_ID')) {
