@@ -30,7 +30,9 @@ function withLocalPorts(values) {
   const out = { ...values };
   const unset = (name) => out[name] === undefined || out[name] === '';
   if (!unset('BACKEND_PORT')) {
-    const backend = `http://${unset('BACKEND_HOST') || ['0.0.0.0', '::'].includes(out.BACKEND_HOST) ? '127.0.0.1' : out.BACKEND_HOST}:${out.BACKEND_PORT}`;
+    const host = unset('BACKEND_HOST') || ['0.0.0.0', '::'].includes(out.BACKEND_HOST) ? '127.0.0.1' : out.BACKEND_HOST;
+    // An IPv6 address goes in brackets in a URL (BACKEND_HOST=::1).
+    const backend = `http://${host.includes(':') ? `[${host}]` : host}:${out.BACKEND_PORT}`;
     for (const name of ['BACKEND_API_URL', 'PRODUCTS_API_URL']) if (unset(name)) out[name] = backend;
     if (unset('PUSHER_WS_PORT')) out.PUSHER_WS_PORT = out.BACKEND_PORT;
   }
