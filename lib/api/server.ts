@@ -3,6 +3,7 @@ import { getSessionToken, requestClient } from '@/lib/session/server';
 import { backendBaseFor, sessionHeaders } from '@/lib/session/session';
 import { noteBackendFailure } from '@/lib/server/render-health';
 import { BackendCallError, backendFailureBody, callBackend } from '@/lib/net/backend-call';
+import { readBackend, type BackendReadAnswer } from '@/lib/net/backend-read';
 import { log } from '@/lib/server/log';
 import { ApiError, apiErrorFromResponse } from './errors';
 
@@ -25,7 +26,7 @@ export type BackendFetchOptions = {
   signal?: AbortSignal;
 };
 
-export type BackendAnswer<T> = { data: T; headers: Headers; status: number };
+export type BackendAnswer<T> = { data: T; headers: BackendReadAnswer['headers']; status: number };
 
 /** The host of a backend path: `/api/v1/products…` goes to the products host (lib/session/session.ts). */
 function baseFor(path: string): string {
@@ -111,13 +112,20 @@ async function callBackendFor<T>(path: string, options: BackendFetchOptions): Pr
   if (method !== 'GET') requestHeaders['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
 
   const id = client?.requestId ?? null;
-  let res: Response;
+  let res: BackendReadAnswer;
   try {
-    res = await callBackend(
-      url,
-      { method, headers: requestHeaders, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
-      { signal: options.signal, requestId: id },
-    );
+    // A read is read whole through the backend's connection pool (lib/net/backend-read.ts); a write goes
+    // through fetch with its body.
+    if (method === 'GET' && options.body === undefined) {
+      res = await readBackend(url, requestHeaders, { signal: options.signal, requestId: id });
+    } else {
+      const answer = await callBackend(
+        url,
+        { method, headers: requestHeaders, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+        { signal: options.signal, requestId: id },
+      );
+      res = { status: answer.status, headers: answer.headers, body: await answer.text() };
+    }
   } catch (error) {
     noteBackendFailure();
     const failure = error instanceof BackendCallError ? error : new BackendCallError('unreachable', String(error));
@@ -132,14 +140,13 @@ async function callBackendFor<T>(path: string, options: BackendFetchOptions): Pr
     });
   }
   if (res.status >= 500) noteBackendFailure();
-  const text = await res.text();
   let body: unknown = null;
   try {
-    body = text ? JSON.parse(text) : null;
+    body = res.body ? JSON.parse(res.body) : null;
   } catch {
     body = null;
   }
-  if (!res.ok) throw apiErrorFromResponse(res.status, body, id);
+  if (res.status < 200 || res.status > 299) throw apiErrorFromResponse(res.status, body, id);
   return { data: (body as { data: T } | null)?.data as T, headers: res.headers, status: res.status };
 }
 

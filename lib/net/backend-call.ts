@@ -2,8 +2,9 @@ import { getServerEnv } from '@/lib/config/env';
 import { REQUEST_ID_HEADER } from './request-id';
 
 /**
- * The one way the web app calls the backend (BFF forward, server components, proxy.ts, pusher auth, analytics):
- * a bounded fetch (issue 15 item 1).
+ * How the web app calls the backend (BFF forward, writes, proxy.ts, pusher auth, analytics): a bounded fetch
+ * (issue 15 item 1). Server rendering's reads take lib/net/backend-read.ts, and the web server's BFF reads
+ * server/bff-fast-path.ts: both hold the same bounds, through this module's gate.
  *
  * - Timeout: `BACKEND_TIMEOUT_MS` from the moment of the call (queue wait included) to the answer's end.
  * - Cancellation: the client's `request.signal` is combined with the timeout (`AbortSignal.any`), so a client
