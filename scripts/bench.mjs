@@ -9,6 +9,8 @@
  *   a bare dynamic page (bench/baseline/app/dynamic), with the web server's memory during and 10 s after each; a BFF
  *   read against the same call made straight to the backend; a signed-in navigation (proxy two-factor check)
  *   against the same page signed out.
+ * - Each rendered page against the bare app rendering the same markup (bench/baseline/app/markup, captured from
+ *   the page in this run): Next.js's own cost for that much markup, beside what the shop adds to it.
  *
  * Prints tables and writes bench-results/latest.json. Never a timed test: it reports, it does not judge.
  * Lighthouse varies from run to run (its simulated metrics scale the CPU time it observed), so each page is run
@@ -34,6 +36,7 @@ import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
 import { withLocalSecrets } from './local-secrets.mjs';
+import { markupTree } from './markup-tree.mjs';
 
 /** BENCH_PORT_OFFSET shifts every port, so two benches (or a bench beside e2e) can run on one machine. */
 const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET || 0);
@@ -197,6 +200,29 @@ function cannon(url, headers = {}, connections = CONNECTIONS) {
   });
 }
 
+/** The rendered pages of issue 17's server targets, and the name their markup is kept under for the bare app. */
+const RENDERED = [
+  { label: '/ signed in (rendered each time)', markup: 'home-signed-in', path: '/', signedIn: true },
+  { label: '/account/orders signed in (rendered each time)', markup: 'orders-signed-in', path: '/account/orders', signedIn: true },
+  { label: '/ guest, page cache off (rendered each time)', markup: 'home-guest', path: '/', signedIn: false },
+];
+
+/**
+ * Keeps the body of each rendered page as served now (the page cache off, so a render) as a tree for the bare
+ * app's /markup/<name> page (bench/baseline/app/markup): the same elements, attributes and text, without the
+ * shop's components, providers, data or proxy.
+ */
+async function captureMarkup(dir, cookie) {
+  mkdirSync(dir, { recursive: true });
+  for (const { markup, path: pagePath, signedIn } of RENDERED) {
+    const res = await fetch(`${UNCACHED}${pagePath}`, { headers: signedIn ? { cookie } : {}, redirect: 'manual' });
+    if (res.status !== 200) throw new Error(`${pagePath} answered ${res.status} while capturing its markup`);
+    writeFileSync(path.join(dir, `${markup}.json`), JSON.stringify(markupTree(await res.text())));
+    const bare = await fetch(`${BASE}/markup/${markup}`);
+    if (bare.status !== 200) throw new Error(`the bare app's /markup/${markup} answered ${bare.status} (rebuild it: rm -r bench/baseline/.next)`);
+  }
+}
+
 /**
  * Issue 17's server targets, each against its reference of the same run: a rendered page serves >= 50% of the
  * bare dynamic page's req/s with p99 <= 300 ms, its web process stays under 400 MB and comes back within 20%
@@ -269,9 +295,11 @@ async function main() {
     });
   const web = startWeb('web', WEB_PORT, WEB);
   const uncachedWeb = startWeb('web (page cache off)', UNCACHED_PORT, UNCACHED, { PAGE_CACHE_TTL_MS: '0' });
-  start('baseline', [NEXT_BIN, 'start', 'bench/baseline', '-p', String(BASE_PORT)], {});
+  const markupDir = path.join(dataDir, 'markup');
+  start('baseline', [NEXT_BIN, 'start', 'bench/baseline', '-p', String(BASE_PORT)], { BENCH_MARKUP_DIR: markupDir });
   await Promise.all([waitFor(`${WEB}/`), waitFor(`${UNCACHED}/`), waitFor(`${BASE}/`)]);
   const cookie = await signIn();
+  await captureMarkup(markupDir, cookie);
 
   const results = { date: new Date().toISOString(), duration: DURATION, connections: CONNECTIONS, lighthouse: [], http: [] };
 
@@ -302,6 +330,8 @@ async function main() {
   const httpRuns = [
     ['baseline /', `${BASE}/`, {}, CONNECTIONS],
     ['baseline /dynamic (rendered each time)', `${BASE}/dynamic`, {}, CONNECTIONS],
+    // The same markup as each rendered page below, as plain server components of the bare app (captureMarkup).
+    ...RENDERED.map(({ label, markup }) => [`baseline same markup as ${label}`, `${BASE}/markup/${markup}`, {}, CONNECTIONS]),
     ['/', `${WEB}/`, {}, CONNECTIONS],
     ['/rca', `${WEB}/rca`, {}, CONNECTIONS],
     // Signed-in pages are personal and never come from the guest page cache: Next.js renders every one.
@@ -353,6 +383,20 @@ async function main() {
       : null,
     homeJsAboveBaselineKb: homeMobile && baselineMobile ? Number((homeMobile.jsKb - baselineMobile.jsKb).toFixed(1)) : null,
   };
+  // What the shop adds to a render beyond Next.js's own cost of its markup (informational, not a target).
+  results.sameMarkup = RENDERED.filter(({ label }) => byTarget[label] && byTarget[`baseline same markup as ${label}`]).map(({ label }) => {
+    const ours = byTarget[label];
+    const bare = byTarget[`baseline same markup as ${label}`];
+    const dynamic = byTarget['baseline /dynamic (rendered each time)'];
+    return {
+      page: label,
+      reqPerSec: ours.reqPerSec,
+      sameMarkupReqPerSec: bare.reqPerSec,
+      vsSameMarkup: Number((ours.reqPerSec / bare.reqPerSec).toFixed(2)),
+      sameMarkupVsBareDynamic: dynamic ? Number((bare.reqPerSec / dynamic.reqPerSec).toFixed(2)) : null,
+      sameMarkupP99Ms: bare.p99Ms,
+    };
+  });
 
   const mobile = results.lighthouse.filter((r) => r.formFactor === 'mobile' && !r.page.startsWith('baseline'));
   // Issue 17: each page against the bare page measured in the same run (value = the ratio or the difference).
@@ -394,6 +438,10 @@ async function main() {
   if (results.http.length) {
     console.log(`\nHTTP (${DURATION} s each)`);
     console.table(results.http);
+  }
+  if (results.sameMarkup.length) {
+    console.log('\nRendered pages against the bare app rendering the same markup (what Next.js itself costs for that page)');
+    console.table(results.sameMarkup);
   }
   console.log('\nSummary (ratios and differences against the bare pages and the direct backend of the same run)');
   console.table([results.summary]);
