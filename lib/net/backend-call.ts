@@ -109,10 +109,11 @@ function releaser(g: Gate): () => void {
 }
 
 /**
- * enterBackendGate as a promise, for callBackend: resolves with the slot's release, rejects with
- * BackendCallError('busy') when the queue is full, or with `signal.reason` when the signal aborts while queued.
+ * enterBackendGate as a promise, for callBackend and readBackend (backend-read.ts): resolves with the slot's
+ * release, rejects with BackendCallError('busy') when the queue is full, or with `signal.reason` when the signal
+ * aborts while queued.
  */
-function acquire(signal: AbortSignal): Promise<() => void> {
+export function acquireBackendSlot(signal: AbortSignal): Promise<() => void> {
   return new Promise((resolve, reject) => {
     let granted = false;
     const onAbort = () => {
@@ -131,7 +132,7 @@ function acquire(signal: AbortSignal): Promise<() => void> {
 const STAY = () => undefined;
 
 /**
- * A slot of the shared gate: the one way in, for callBackend (through `acquire`) and for the web server's BFF read
+ * A slot of the shared gate: the one way in, for callBackend and readBackend (through `acquireBackendSlot`) and for the web server's BFF read
  * path (server/bff-fast-path.ts, directly: no promise or AbortSignal per call): `granted` runs at once when a slot is
  * free, else when one passes to it from the same queue; a full queue throws BackendCallError('busy'). Returns
  * the way out of the queue for a call that gives up while it waits (a no-op once granted). Call the release
@@ -154,10 +155,11 @@ export function enterBackendGate(granted: (release: () => void) => void): () => 
   };
 }
 
-function failureOf(error: unknown, timeout: AbortSignal, client: AbortSignal | null | undefined): BackendCallError {
+/** What a failed call was: the caller left, the deadline passed, or the backend could not be reached. */
+export function backendCallFailure(error: unknown, timedOut: boolean, client: AbortSignal | null | undefined): BackendCallError {
   if (error instanceof BackendCallError) return error;
   if (client?.aborted) return new BackendCallError('aborted', 'client went away', { cause: error });
-  if (timeout.aborted) return new BackendCallError('timeout', 'backend call timed out', { cause: error });
+  if (timedOut) return new BackendCallError('timeout', 'backend call timed out', { cause: error });
   return new BackendCallError('unreachable', 'backend unreachable', { cause: error });
 }
 
@@ -190,14 +192,14 @@ export async function callBackend(url: string | URL, init: RequestInit = {}, opt
     release?.();
   };
   try {
-    release = await acquire(signal);
+    release = await acquireBackendSlot(signal);
     const headers = new Headers(init.headers);
     if (options.requestId) headers.set(REQUEST_ID_HEADER, options.requestId);
     const response = await fetch(url, { ...init, headers, signal, cache: 'no-store' });
     return holdUntilRead(response, finish, signal);
   } catch (error) {
     finish();
-    throw failureOf(error, timeout, options.signal);
+    throw backendCallFailure(error, timeout.aborted, options.signal);
   }
 }
 

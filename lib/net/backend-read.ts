@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import { getServerEnv } from '@/lib/config/env';
-import { BackendCallError, enterBackendGate, type BackendCallOptions } from './backend-call';
+import { acquireBackendSlot, backendCallFailure, type BackendCallOptions } from './backend-call';
 import { REQUEST_ID_HEADER } from './request-id';
 
 /**
@@ -42,23 +42,6 @@ function poolFor(origin: string): Pool {
   return pool;
 }
 
-/** A slot of the shared gate; rejects with the signal's reason if it aborts while the call waits in the queue. */
-function slot(signal: AbortSignal): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    let granted = false;
-    const onAbort = () => {
-      leave();
-      reject(signal.reason);
-    };
-    const leave = enterBackendGate((release) => {
-      granted = true;
-      signal.removeEventListener('abort', onAbort);
-      resolve(release);
-    });
-    if (!granted) signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function headerReader(received: Record<string, string | string[] | undefined>): BackendReadAnswer['headers'] {
   return {
     get(name) {
@@ -90,7 +73,7 @@ export async function readBackend(url: URL, headers: Record<string, string>, opt
   let release: (() => void) | null = null;
   try {
     if (call.signal.aborted) throw call.signal.reason;
-    release = await slot(call.signal);
+    release = await acquireBackendSlot(call.signal);
     const answer = await poolFor(url.origin).request({
       path: `${url.pathname}${url.search}`,
       method: 'GET',
@@ -100,10 +83,7 @@ export async function readBackend(url: URL, headers: Record<string, string>, opt
     const body = await answer.body.text();
     return { status: answer.statusCode, headers: headerReader(answer.headers), body };
   } catch (error) {
-    if (error instanceof BackendCallError) throw error;
-    if (client?.aborted) throw new BackendCallError('aborted', 'client went away', { cause: error });
-    if (timedOut) throw new BackendCallError('timeout', 'backend call timed out', { cause: error });
-    throw new BackendCallError('unreachable', 'backend unreachable', { cause: error });
+    throw backendCallFailure(error, timedOut, client);
   } finally {
     clearTimeout(timer);
     client?.removeEventListener('abort', onClientAbort);
