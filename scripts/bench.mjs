@@ -102,7 +102,7 @@ function stopAll() {
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
 
-/** Signs the demo customer in at the backend; returns the cookie header the web app expects. */
+/** Signs the demo customer in at the backend; returns the session's access token. */
 async function signIn() {
   const form = new FormData();
   form.set('email', DEMO.email);
@@ -112,12 +112,23 @@ async function signIn() {
   const body = await res.json();
   const token = body?.data?.access_token;
   if (!token) throw new Error(`demo sign-in failed: ${res.status} ${JSON.stringify(body)}`);
-  // Let the proxy sign the two-factor state once, then reuse both cookies like a browser would.
+  return token;
+}
+
+/**
+ * The cookie header a browser holds for the session of `token` right now: the token and a freshly signed
+ * two-factor state cookie. The proxy signs that state for 10 minutes (lib/session/two-factor-state.ts) and a
+ * browser stores each renewal; a header taken once at the start would be stale by the load runs, which come after
+ * the Lighthouse runs, and every signed-in request would then pay the proxy's backend check and a new Set-Cookie.
+ * So every signed-in run takes its own.
+ */
+async function sessionCookie(token) {
   const first = await fetch(`${WEB}/faq`, { headers: { cookie: `bs_session=${token}` }, redirect: 'manual' });
   const state = (first.headers.getSetCookie?.() ?? [])
     .map((c) => c.split(';')[0])
     .find((c) => c.startsWith('bs_2fa='));
-  return [`bs_session=${token}`, state].filter(Boolean).join('; ');
+  if (!state) throw new Error(`no two-factor state cookie for the demo session (${first.status})`);
+  return `bs_session=${token}; ${state}`;
 }
 
 /** One Lighthouse run in a fresh Chromium; returns the report (LHR). */
@@ -298,7 +309,9 @@ async function main() {
   const markupDir = path.join(dataDir, 'markup');
   start('baseline', [NEXT_BIN, 'start', 'bench/baseline', '-p', String(BASE_PORT)], { BENCH_MARKUP_DIR: markupDir });
   await Promise.all([waitFor(`${WEB}/`), waitFor(`${UNCACHED}/`), waitFor(`${BASE}/`)]);
-  const cookie = await signIn();
+  const token = await signIn();
+  // Signed-in runs below name `cookie` and get a fresh one when they start (sessionCookie).
+  const cookie = await sessionCookie(token);
   await captureMarkup(markupDir, cookie);
 
   const results = { date: new Date().toISOString(), duration: DURATION, connections: CONNECTIONS, lighthouse: [], http: [] };
@@ -318,7 +331,7 @@ async function main() {
       for (const [label, url, pageCookie] of pages) {
         if (only && !only.some((p) => label === p || label.startsWith(`${p} `))) continue;
         process.stdout.write(`[bench] lighthouse ${formFactor} ${label}…\n`);
-        const figures = await runLighthouse(label, url, formFactor, pageCookie);
+        const figures = await runLighthouse(label, url, formFactor, pageCookie ? await sessionCookie(token) : null);
         results.lighthouse.push({ page: label, formFactor, ...figures });
       }
     }
@@ -353,7 +366,7 @@ async function main() {
     const before = server ? rssMb(server.pid) : null;
     let peak = before;
     const sampler = server ? setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 250) : null;
-    const figures = await cannon(url, headers, connections);
+    const figures = await cannon(url, headers.cookie ? { ...headers, cookie: await sessionCookie(token) } : headers, connections);
     if (sampler) clearInterval(sampler);
     let memory = {};
     if (server) {
