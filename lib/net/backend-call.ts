@@ -111,9 +111,12 @@ function releaser(g: Gate): () => void {
 /**
  * enterBackendGate as a promise, for callBackend and readBackend (backend-read.ts): resolves with the slot's
  * release, rejects with BackendCallError('busy') when the queue is full, or with `signal.reason` when the signal
- * aborts while queued.
+ * is aborted already or aborts while queued.
  */
 export function acquireBackendSlot(signal: AbortSignal): Promise<() => void> {
+  // Already aborted (the caller left before the call began): no slot, and no wait in the queue for an 'abort'
+  // event that has already fired.
+  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     let granted = false;
     const onAbort = () => {

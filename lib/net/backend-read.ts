@@ -72,7 +72,6 @@ export async function readBackend(url: URL, headers: Record<string, string>, opt
   else client?.addEventListener('abort', onClientAbort, { once: true });
   let release: (() => void) | null = null;
   try {
-    if (call.signal.aborted) throw call.signal.reason;
     release = await acquireBackendSlot(call.signal);
     const answer = await poolFor(url.origin).request({
       path: `${url.pathname}${url.search}`,
