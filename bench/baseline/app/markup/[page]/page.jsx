@@ -10,7 +10,6 @@ import { notFound } from 'next/navigation';
  * renders the same elements as plain server components on every request. What it serves is what Next.js itself
  * allows for that much markup, without the shop's components, providers, data or proxy.
  */
-const VOID = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const trees = new Map();
 
 function treeOf(page) {
@@ -28,9 +27,8 @@ function treeOf(page) {
 function render(node, key) {
   if (typeof node === 'string') return node;
   const [tag, props, children] = node;
-  const own = { ...props, key };
-  if (VOID.has(tag)) return createElement(tag, own);
-  return createElement(tag, own, ...children.map(render));
+  // A void element's children are empty: createElement passes it none.
+  return createElement(tag, { ...props, key }, ...children.map(render));
 }
 
 export default async function Markup({ params }) {
