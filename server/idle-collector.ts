@@ -6,7 +6,8 @@ import { runInNewContext } from 'node:vm';
  * Gives memory back after a burst of traffic. Under load V8 grows its heap and keeps it while nothing allocates,
  * so an idle server would sit at its peak for good. Once the server has been idle for `idleMs` after serving
  * requests, this runs a memory-reducing collection, and another one `idleMs` later (what the first could not
- * free yet: the backend's keep-alive sockets close in between), never while requests are coming in.
+ * free yet: the backend's keep-alive sockets close in between), never while requests are coming in. The
+ * server's collection also gives the C heap's free pages back after V8's (native-heap.ts).
  * Measured by `npm run bench` and `npm run bench:load`.
  */
 export type IdleCollectorOptions = {
@@ -30,9 +31,18 @@ export function exposeGc(): () => void {
  * heuristics shrink them, which after a burst took 10–25 s, or never when nothing allocated meanwhile. This one
  * compacts, gives the pages back and shrinks the young generation at once (issue 17, /account/orders at 50
  * connections, RSS 10 s after the traffic against ~150 MB at the start: 207–233 MB with gc(), 163–173 MB with
- * this). Falls back to gc() in a Node.js built without the inspector. Resolves when the collection is done.
+ * this). Falls back to gc() in a Node.js built without the inspector. `afterCollection` runs once the
+ * collection is done (the server passes the native heap's trim: native-heap.ts), and then the promise resolves.
  */
-export function reduceMemory(): () => Promise<void> {
+export function reduceMemory(afterCollection?: (() => unknown) | null): () => Promise<void> {
+  const collect = collectGarbage();
+  return async () => {
+    await collect();
+    afterCollection?.();
+  };
+}
+
+function collectGarbage(): () => Promise<void> {
   if (!process.features.inspector) {
     const gc = exposeGc();
     return async () => gc();

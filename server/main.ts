@@ -20,7 +20,8 @@ import { CLIENT_IP_HEADER, clientIpFromChain } from '@/lib/net/client-ip';
 import { declaresTooLargeBody, hasDecodablePath, isSupportedMethod, sendBadPath, sendMethodNotAllowed, sendTooLarge } from './bad-request';
 import { withGuestPageCache } from './cached-page-handler';
 import { dropAbortReasonFrames } from './abort-reason-frames';
-import { IdleCollector } from './idle-collector';
+import { IdleCollector, reduceMemory } from './idle-collector';
+import { loadNativeHeapTrim } from './native-heap';
 import { PageCache } from './page-cache';
 import { readServerSettings } from './settings';
 import { getServerEnv } from '@/lib/config/env';
@@ -52,7 +53,13 @@ const handleRequest = withGuestPageCache(app.getRequestHandler(), cache, setting
 await app.prepare();
 // Next.js has installed its own handlers of uncaught errors by now (they log through console and keep serving).
 removeStartupCrashHandlers();
-const collector = settings.idleGcMs > 0 && !settings.dev ? new IdleCollector({ idleMs: settings.idleGcMs }) : null;
+// After its collections the idle collector gives the C heap's free pages back too (native-heap.ts).
+const trimNativeHeap = await loadNativeHeapTrim();
+if (!trimNativeHeap && process.platform === 'linux') {
+  log('warn', 'native heap trimming unavailable: memory freed after traffic stays with the process', { addon: 'broker-malloc-trim' });
+}
+const collector =
+  settings.idleGcMs > 0 && !settings.dev ? new IdleCollector({ idleMs: settings.idleGcMs, collect: reduceMemory(trimNativeHeap) }) : null;
 collector?.start();
 const backendUrl = getServerEnv().BACKEND_API_URL.replace(/\/+$/, '');
 const lifecycle = { draining: false };

@@ -80,3 +80,14 @@ describe('IdleCollector', () => {
     expect(() => gc()).not.toThrow();
   });
 });
+
+describe('reduceMemory', () => {
+  it('runs what follows the collection (the native heap trim) once the collection is done', async () => {
+    const order: string[] = [];
+    const collect = reduceMemory(() => order.push('after'));
+    const done = collect().then(() => order.push('resolved'));
+    order.push('called');
+    await done;
+    expect(order).toEqual(['called', 'after', 'resolved']);
+  });
+});
