@@ -235,6 +235,115 @@ test.describe('cookie banner layout', () => {
   });
 });
 
+/**
+ * Chromium paints whenever its HTML parser yields, so a frame may show a page half parsed. What such a frame draws
+ * must be where it stays (issue 17: the cookie banner's buttons moved by CLS 0.002 on /account/policies; the
+ * product links stood at the right end of the bar until the controls after them arrived). The page's own HTML is
+ * cut at points along the way (scripts left out: this is the parser's view before any of them runs) and each cut
+ * is compared with the whole page.
+ */
+test.describe('a page painted while it is still being parsed', () => {
+  type Layout = { header: string; banner: string; boxes: Record<string, number[]> };
+
+  async function layoutOf(page: Page): Promise<Layout> {
+    return page.evaluate(() => {
+      const box = (element: Element | null) => {
+        const rect = element?.getBoundingClientRect();
+        return rect && rect.width > 0 ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : [];
+      };
+      const header = document.querySelector('body > header');
+      const banner = document.querySelector('[data-cookie-banner]');
+      const boxes: Record<string, number[]> = { banner: box(banner) };
+      banner?.querySelectorAll('button').forEach((button) => (boxes[button.textContent!.trim()] = box(button)));
+      header?.querySelectorAll('a, button, summary').forEach((item, i) => (boxes[`header ${i} ${item.textContent!.trim()}`] = box(item)));
+      const visibility = (element: Element | null) => (element ? getComputedStyle(element).visibility : 'absent');
+      return { header: visibility(header), banner: visibility(banner), boxes };
+    });
+  }
+
+  async function layoutOfHtml(page: Page, path: string, html: string): Promise<Layout> {
+    const here = (url: URL) => url.pathname === path;
+    await page.route(here, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+    await page.goto(path, { waitUntil: 'load' });
+    await page.unroute(here);
+    return layoutOf(page);
+  }
+
+  for (const { name, viewport, path, signedIn } of [
+    { name: 'desktop /', viewport: { width: 1366, height: 768 }, path: '/', signedIn: false },
+    { name: 'phone /', viewport: { width: 412, height: 823 }, path: '/', signedIn: false },
+    { name: 'desktop /account/policies signed in', viewport: { width: 1350, height: 940 }, path: '/account/policies', signedIn: true },
+  ]) {
+    test(`${name}: the header and the cookie banner are drawn only where they stay`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      if (signedIn) await signUpThroughApi(page);
+      const served = await page.request.get(path);
+      expect(served.status()).toBe(200);
+      // No stored consent choice: the pre-paint script (left out with the other scripts) would mark it pending.
+      const html = (await served.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace('<html ', '<html data-consent-pending="" ');
+      const whole = await layoutOfHtml(page, path, html);
+      expect(whole).toMatchObject({ header: 'visible', banner: 'visible' });
+      expect(Object.keys(whole.boxes)).toEqual(expect.arrayContaining(['banner', 'Doar esențiale', 'Acceptați toate']));
+
+      const after = (marker: string, from = 0) => {
+        const at = html.indexOf(marker, from);
+        expect(at, `${marker} in the page`).toBeGreaterThan(0);
+        return at + marker.length;
+      };
+      const cuts: [string, number, 'before main' | 'from main'][] = [
+        ['between the banner’s buttons', after('Doar esențiale'), 'before main'],
+        ['after the product links', after('</nav>', html.indexOf('<header')), 'before main'],
+        ['inside the header’s controls', after('<button', html.indexOf('aria-label="Ajutor"')), 'before main'],
+        ['at <main>', after('>', html.indexOf('<main')), 'from main'],
+        ['inside the footer', after('</a>', html.indexOf('<footer')), 'from main'],
+      ];
+      for (const [where, at, stage] of cuts) {
+        const part = await layoutOfHtml(page, path, html.slice(0, at));
+        if (stage === 'before main') {
+          // Not drawn: hidden, or not parsed yet.
+          expect(part.header, `cut ${where}`).not.toBe('visible');
+          expect(part.banner, `cut ${where}`).toBe('hidden');
+        } else {
+          expect(part, `cut ${where}`).toMatchObject({ header: 'visible', banner: 'visible' });
+          expect(part.boxes, `cut ${where}`).toEqual(whole.boxes);
+        }
+      }
+    });
+  }
+
+  test('the header keeps every label on one line, from a tablet to a wide desktop, signed out and in', async ({ page }) => {
+    const check = async (state: string) => {
+      for (const width of [768, 1024, 1280, 1366, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/faq');
+        const bar = await page.evaluate(() => {
+          const row = document.querySelector('body > header > div')!;
+          const end = row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight);
+          const items = [...row.querySelectorAll<HTMLElement>('a, button, summary')].filter((item) => item.checkVisibility());
+          const text = (item: Element) => item.textContent!.trim() || item.getAttribute('aria-label') || item.tagName;
+          return {
+            // Past the bar's content edge, or drawn over the next item.
+            overflowing: items
+              .filter((item, i) => {
+                const { right } = item.getBoundingClientRect();
+                const next = items.slice(i + 1).find((other) => !item.contains(other) && !other.contains(item));
+                return right > end + 0.5 || (next !== undefined && right > next.getBoundingClientRect().left + 0.5);
+              })
+              .map(text),
+            // One line of text: a header item is 36–41 px tall; a wrapped label makes it 60 or more.
+            wrapped: items.filter((item) => item.getBoundingClientRect().height > 44).map(text),
+          };
+        });
+        expect(bar, `${state}, ${width} px`).toEqual({ overflowing: [], wrapped: [] });
+      }
+    };
+    await check('signed out');
+    await signUpThroughApi(page);
+    await check('signed in');
+  });
+});
+
+
 test('no page holds its first paint back: no render-blocking hint, the header then main in every layout', async ({ page }) => {
   for (const path of ['/', '/travel', '/authenticate', '/that/path']) {
     await page.goto(path);

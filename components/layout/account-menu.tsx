@@ -17,7 +17,7 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
 
   if (!signedIn) {
     return (
-      <Link href="/authenticate" className="btn btn-secondary btn-sm">
+      <Link href="/authenticate" className="btn btn-secondary btn-sm whitespace-nowrap">
         Contul meu
       </Link>
     );
@@ -25,7 +25,7 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
 
   return (
     <div ref={rootRef} className="relative">
-      <button {...buttonProps} className="btn btn-secondary btn-sm">
+      <button {...buttonProps} className="btn btn-secondary btn-sm whitespace-nowrap">
         Contul meu
         <svg className="h-4 w-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="2" fill="none" />
