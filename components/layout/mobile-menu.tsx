@@ -12,7 +12,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
   const { open, buttonProps, panelProps, pathname } = useRouteDisclosure();
 
   return (
-    <div className="lg:hidden">
+    <div className="xl:hidden">
       <button
         {...buttonProps}
         className="inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground hover:bg-primary-light"

@@ -9,8 +9,8 @@ import { ThemeToggle } from './theme-toggle';
 
 /**
  * Master layout header: logo, product navigation, FAQ/contact, theme toggle and account menu. From lg the bar
- * holds the product links and the account menu, from xl the vignette menu and the help links too; below lg the
- * menu button holds them all (the bar has room for every label on one line at each step, signed in or not).
+ * holds the product links and the account menu, from xl the vignette menu and the help links too; below xl the
+ * menu button holds every link (the bar has room for every label on one line at each step, signed in or not).
  */
 export function SiteHeader({ theme, signedIn }: { theme: ThemeAssets; signedIn: boolean }) {
   return (
