@@ -53,14 +53,7 @@ const handleRequest = withGuestPageCache(app.getRequestHandler(), cache, setting
 await app.prepare();
 // Next.js has installed its own handlers of uncaught errors by now (they log through console and keep serving).
 removeStartupCrashHandlers();
-// After its collections the idle collector gives the C heap's free pages back too (native-heap.ts).
-const trimNativeHeap = await loadNativeHeapTrim();
-if (!trimNativeHeap && process.platform === 'linux') {
-  log('warn', 'native heap trimming unavailable: memory freed after traffic stays with the process', { addon: 'broker-malloc-trim' });
-}
-const collector =
-  settings.idleGcMs > 0 && !settings.dev ? new IdleCollector({ idleMs: settings.idleGcMs, collect: reduceMemory(trimNativeHeap) }) : null;
-collector?.start();
+const collector = settings.idleGcMs > 0 && !settings.dev ? await startIdleCollector(settings.idleGcMs) : null;
 const backendUrl = getServerEnv().BACKEND_API_URL.replace(/\/+$/, '');
 const lifecycle = { draining: false };
 const server = createServer((request, response) => {
@@ -121,4 +114,15 @@ function logWhenDone(request: IncomingMessage, response: ServerResponse, request
     };
     log(healthPathOf(request.url) ? 'debug' : 'info', 'request', entry);
   });
+}
+
+/** The idle collector, which after its collections gives the C heap's free pages back too (native-heap.ts). */
+async function startIdleCollector(idleMs: number): Promise<IdleCollector> {
+  const trimNativeHeap = await loadNativeHeapTrim();
+  if (!trimNativeHeap && process.platform === 'linux') {
+    log('warn', 'native heap trimming unavailable: memory freed after traffic stays with the process', { addon: 'broker-malloc-trim' });
+  }
+  const collector = new IdleCollector({ idleMs, collect: reduceMemory(trimNativeHeap) });
+  collector.start();
+  return collector;
 }
