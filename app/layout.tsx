@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/app-providers';
 import { CookieConsentBanner } from '@/components/layout/cookie-consent-banner';
-import { themeScript } from '@/components/layout/theme-script';
+import { submitBeforeHydrationScript, themeScript } from '@/components/layout/theme-script';
 import { ScrollManager } from '@/components/navigation/scroll-manager';
 import { currentBuildId } from '@/lib/bff/build-id';
 import { brokerIdentity } from '@/contract/broker-identity';
@@ -49,8 +49,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="ro" data-theme={theme} suppressHydrationWarning>
       <head>
-        {/* Sets the dark class before the first paint (no flash of the wrong theme). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* Sets the dark class before the first paint (no flash of the wrong theme); holds a form sent before
+            hydration (theme-script.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript + submitBeforeHydrationScript }} />
       </head>
       <body>
         <AppProviders config={getPublicConfig()} signedIn={signedIn} clientIp={clientIp} today={today} buildId={buildId} cookieBanner={<CookieConsentBanner />}>

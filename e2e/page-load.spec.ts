@@ -125,3 +125,65 @@ test('the home page preloads no image but the header logo; the others load lazil
   await footerLogo.scrollIntoViewIfNeeded();
   await expect.poll(() => footerLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
+
+/** The start of every framework script the page fetched, and its first contentful paint (ms from navigation). */
+async function scriptStartsAndFirstPaint(page: import('@playwright/test').Page) {
+  return page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/_next/static/') && (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+  }));
+}
+
+for (const [name, path, signedIn] of [
+  ['the home page', '/', false],
+  ['/rca', '/rca', false],
+  ['/account/policies signed in', '/account/policies', true],
+] as const) {
+  test(`${name} requests its scripts once its first paint is on screen, and hydrates`, async ({ page }) => {
+    // server/scripts-after-first-paint.ts: scripts that arrive and run before the first frame hold it back.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    if (signedIn) await signInThroughBff(page, DEMO_EMAIL, DEMO_PASSWORD);
+    const response = await page.goto(path);
+    expect(response!.headers()['content-encoding']).toBe('gzip');
+    const html = await response!.text();
+    expect(html.match(/<script\b[^>]*\bsrc="\/_next\/static\/[^"]*"[^>]*\basync=""[^>]*>/g) ?? []).toEqual([]);
+    expect(html).not.toMatch(/<link rel="preload" as="script"/);
+    await expect(page.locator('next-route-announcer')).toBeAttached();
+    const { paint, scripts } = await scriptStartsAndFirstPaint(page);
+    expect(paint).not.toBeNull();
+    // The loader's list, in the bootstrap script's place.
+    const listed = JSON.parse(/\}\)\((\["\/_next\/static\/[^\]]*\])\)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
+    expect(listed.length).toBeGreaterThanOrEqual(5);
+    for (const src of listed) expect(scripts.map((s) => s.path), src).toContain(src);
+    for (const script of scripts) expect(script.start, script.path).toBeGreaterThanOrEqual(paint!);
+    expect(violations).toEqual([]);
+  });
+}
+
+test('a form sent before the page has hydrated is held and then sent by the page: nothing typed reaches the address', async ({ page }) => {
+  // The page's scripts wait for the test's signal (they load after the first paint, a quick visitor is faster).
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto('/authenticate', { waitUntil: 'commit' });
+  const email = page.getByLabel('Adresa de email', { exact: true });
+  await email.fill('Client@Exemplu.ro');
+  await page.getByRole('button', { name: 'Continuați', exact: true }).click();
+  await page.waitForLoadState('load');
+  await expect(page.locator('next-route-announcer')).not.toBeAttached();
+  expect(page.url()).not.toContain('email');
+  await expect(email).toHaveValue('Client@Exemplu.ro');
+  release();
+  // Hydrated: the held submission goes through the page's own handler, which asks for the password next.
+  await expect(page.getByLabel('Parola', { exact: true })).toBeVisible();
+  expect(new URL(page.url()).search).not.toMatch(/exemplu/i);
+});

@@ -340,24 +340,27 @@ async function main() {
   // Throughput at CONNECTIONS; overheads (BFF, signed-in proxy check) at one connection, where p50 is the
   // cost of a request rather than the length of the queue in front of it. Rendered pages carry the memory of
   // the web process that served them: before, at its peak during the run, and 10 s after (past the idle collection).
+  // Pages are asked for as a browser navigates to them (what server/scripts-after-first-paint.ts rewrites), without
+  // Accept-Encoding (the figures are the render's, not gzip's).
+  const navigation = { accept: 'text/html,application/xhtml+xml' };
   const httpRuns = [
     ['baseline /', `${BASE}/`, {}, CONNECTIONS],
     ['baseline /dynamic (rendered each time)', `${BASE}/dynamic`, {}, CONNECTIONS],
     // The same markup as each rendered page below, as plain server components of the bare app (captureMarkup).
     ...RENDERED.map(({ label, markup }) => [`baseline same markup as ${label}`, `${BASE}/markup/${markup}`, {}, CONNECTIONS]),
-    ['/', `${WEB}/`, {}, CONNECTIONS],
-    ['/rca', `${WEB}/rca`, {}, CONNECTIONS],
+    ['/', `${WEB}/`, navigation, CONNECTIONS],
+    ['/rca', `${WEB}/rca`, navigation, CONNECTIONS],
     // Signed-in pages are personal and never come from the guest page cache: Next.js renders every one.
-    ['/ signed in (rendered each time)', `${WEB}/`, { cookie }, CONNECTIONS, web],
-    ['/account/orders signed in (rendered each time)', `${WEB}/account/orders`, { cookie }, CONNECTIONS, web],
-    ['/ guest, page cache off (rendered each time)', `${UNCACHED}/`, {}, CONNECTIONS, uncachedWeb],
+    ['/ signed in (rendered each time)', `${WEB}/`, { ...navigation, cookie }, CONNECTIONS, web],
+    ['/account/orders signed in (rendered each time)', `${WEB}/account/orders`, { ...navigation, cookie }, CONNECTIONS, web],
+    ['/ guest, page cache off (rendered each time)', `${UNCACHED}/`, navigation, CONNECTIONS, uncachedWeb],
     ['BFF GET /api/v1/products', `${WEB}/api/v1/products`, {}, CONNECTIONS],
     ['direct GET /api/v1/products', `${BACKEND}/api/v1/products`, {}, CONNECTIONS],
     ['BFF GET /api/v1/products (1 conn)', `${WEB}/api/v1/products`, {}, 1],
     ['direct GET /api/v1/products (1 conn)', `${BACKEND}/api/v1/products`, {}, 1],
     // Both rendered (page cache off), so the difference is the proxy's signed-in check alone.
-    ['/faq signed out, cache off (1 conn)', `${UNCACHED}/faq`, {}, 1],
-    ['/faq signed in, proxy 2FA check (1 conn)', `${UNCACHED}/faq`, { cookie }, 1],
+    ['/faq signed out, cache off (1 conn)', `${UNCACHED}/faq`, navigation, 1],
+    ['/faq signed in, proxy 2FA check (1 conn)', `${UNCACHED}/faq`, { ...navigation, cookie }, 1],
   ];
   const onlyHttp = process.env.BENCH_HTTP?.split(',').map((p) => p.trim()).filter(Boolean);
   const selectedRuns = onlyHttp ? httpRuns.filter(([label]) => onlyHttp.some((p) => label.startsWith(p))) : httpRuns;

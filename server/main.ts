@@ -30,6 +30,7 @@ import { log } from '@/lib/server/log';
 import { drainOnShutdown } from './drain';
 import { healthPathOf, sendHealth } from './health';
 import { serveBffRead } from './bff-fast-path';
+import { withScriptsAfterFirstPaint } from './scripts-after-first-paint';
 import { routeProcessOutputThroughLog, withRequestScope } from './json-console';
 
 // Every line this process writes is JSON, Next.js's own included (console, warnings, a crash at start-up).
@@ -48,7 +49,10 @@ if (settings.heapGrowingPercent > 0 && !settings.dev) v8.setFlagsFromString(`--h
 const app = next({ dev: settings.dev, dir: process.cwd(), hostname: settings.host, port: settings.port });
 // Development serves every page fresh (a cached page would hide an edit).
 const cache = new PageCache(settings.dev ? { ...settings.cache, ttlMs: 0 } : settings.cache);
-const handleRequest = withGuestPageCache(app.getRequestHandler(), cache, settings.gzipLevel);
+// A page's own scripts are requested after its first paint (scripts-after-first-paint.ts); development leaves
+// Next.js's HTML as it is.
+const renderPage = settings.dev ? app.getRequestHandler() : withScriptsAfterFirstPaint(app.getRequestHandler(), settings.gzipLevel);
+const handleRequest = withGuestPageCache(renderPage, cache, settings.gzipLevel);
 
 await app.prepare();
 // Next.js has installed its own handlers of uncaught errors by now (they log through console and keep serving).

@@ -20,7 +20,8 @@ export function acceptsGzip(request: Pick<IncomingMessage, 'headers'>): boolean 
   });
 }
 
-function withVaryOnEncoding(value: string | string[] | undefined): string {
+/** `value` (a Vary header) with Accept-Encoding in it. */
+export function withVaryOnEncoding(value: string | string[] | undefined): string {
   const names = (Array.isArray(value) ? value.join(',') : (value ?? ''))
     .split(',')
     .map((name) => name.trim())

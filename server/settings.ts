@@ -10,7 +10,7 @@ export type ServerSettings = {
   /** undefined = every interface, like `next start`. */
   host: string | undefined;
   cache: PageCacheSettings;
-  /** gzip level of pages answered from the cache (0 = never compress). */
+  /** gzip level of the HTML pages this server compresses: from the cache, and rendered navigations (0 = never). */
   gzipLevel: number;
   /** How far V8 lets the old generation grow past what survived the last full collection, in % (0 = V8's own). */
   heapGrowingPercent: number;

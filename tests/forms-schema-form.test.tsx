@@ -141,3 +141,43 @@ describe('lazyZodResolver', () => {
     expect(await resolve(schema, { a: ' x ', b: 'x' })).toEqual({ values: { a: 'x', b: 'x' }, errors: {} });
   });
 });
+
+describe('useSchemaForm before hydration', () => {
+  const schema = z.object({ plate: z.string(), note: z.string(), agree: z.boolean() });
+  function Form({ onValid }: { onValid: (data: unknown) => void }) {
+    const form = useSchemaForm({ schema, defaultValues: { plate: '', note: 'implicit', agree: false }, uppercase: ['plate'] });
+    return (
+      <form onSubmit={form.submit(onValid)} noValidate>
+        <label htmlFor="p">Număr</label>
+        <input id="p" {...form.bind('plate')} />
+        <label htmlFor="n">Notă</label>
+        <input id="n" {...form.bind('note')} />
+        <label htmlFor="a">De acord</label>
+        <input id="a" type="checkbox" {...form.bind('agree')} />
+        <button type="submit">Trimiteți</button>
+      </form>
+    );
+  }
+
+  it('keeps what was typed into the server HTML before the scripts ran, normalised, and submits it', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const onValid = vi.fn();
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Form onValid={onValid} />);
+    // The visitor types into the server-rendered fields (the default of the second one is left as it was).
+    (container.querySelector('#p') as HTMLInputElement).value = 'b123abc';
+    let root: import('react-dom/client').Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Form onValid={onValid} />);
+    });
+    expect(screen.getByLabelText('Număr')).toHaveValue('B123ABC');
+    expect(screen.getByLabelText('Notă')).toHaveValue('implicit');
+    await userEvent.click(screen.getByRole('button', { name: 'Trimiteți' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0][0]).toEqual({ plate: 'B123ABC', note: 'implicit', agree: false });
+    act(() => root?.unmount());
+    container.remove();
+  });
+});

@@ -14,3 +14,13 @@ export const themeScript = `(function(){try{var d=window.matchMedia('(prefers-co
 )});if(r){s=(JSON.parse(r)||{}).state||{};}if(s.isThemeChangedManually===true)d=s.isDarkTheme===true;if(s.isCookieConsentAccepted!==true&&s.isCookieConsentAccepted!==false)e.setAttribute(${JSON.stringify(
   CONSENT_PENDING_ATTRIBUTE,
 )},'');e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';}catch(x){}})();`;
+
+/**
+ * Runs in <head> too: a form the page handles in script (no `action` of its own) cannot be sent natively before
+ * the page has hydrated. The browser would send it as a GET to the page itself, with what was typed (an email,
+ * a password) in the address and the server's logs. The page's scripts load after its first paint
+ * (server/scripts-after-first-paint.ts), so a quick visitor can press a button before they run: the submission is
+ * held and sent again, through the page's own handler, once the client router has mounted (its announcer).
+ * Forms with an `action` (the home page's plate box goes to /rca) work without script and are left alone.
+ */
+export const submitBeforeHydrationScript = `(function(){var d=document;function ready(){return !!d.querySelector('next-route-announcer')}d.addEventListener('submit',function(e){var f=e.target;if(ready()||!f||f.hasAttribute('action'))return;e.preventDefault();var b=e.submitter,t=setInterval(function(){if(!ready())return;clearInterval(t);if(f.isConnected&&f.requestSubmit)f.requestSubmit(b&&b.form===f?b:undefined)},50)},true)})();`;

@@ -140,6 +140,17 @@ export function useFormValues<V extends FieldValues, Out>(form: SchemaForm<V, Ou
   return useWatch({ control: form.control }) as V;
 }
 
+/** Controls already registered once: only the first registration (hydration) can find text typed before it. */
+const registeredControls = new WeakSet<object>();
+
+/** The text in a text-like control or select (not a checkbox, radio or file input), else undefined. */
+function typedValue(element: unknown): string | undefined {
+  if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) return undefined;
+  if (element instanceof HTMLInputElement) return ['checkbox', 'radio', 'file'].includes(element.type) ? undefined : element.value;
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return element.value;
+  return undefined;
+}
+
 /** A form on react-hook-form and a zod schema (see the module comment). */
 export function useSchemaForm<V extends FieldValues, Out = V>({
   schema,
@@ -228,6 +239,16 @@ export function useSchemaForm<V extends FieldValues, Out = V>({
     return {
       ...registered,
       ...shown,
+      // Hydration: react-hook-form puts its value (the default) into the control it registers. What a visitor typed
+      // before the page's scripts ran (they load after the first paint) is kept instead, normalised.
+      ref: (element: unknown) => {
+        const first = typeof element === 'object' && element !== null && !registeredControls.has(element);
+        const typed = first ? typedValue(element) : undefined;
+        if (first) registeredControls.add(element);
+        registered.ref(element as never);
+        const served = typeof initial === 'string' || typeof initial === 'number' ? String(initial) : '';
+        if (typed !== undefined && typed !== served) form.setValue(name, (fix ? fix(typed) : typed) as never, { shouldDirty: true });
+      },
       onBlur: (event) => (leavesForSubmit(event) ? Promise.resolve() : registered.onBlur(event)),
       error: errorOf(name),
     };
