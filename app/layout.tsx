@@ -10,7 +10,7 @@ import { brokerIdentity } from '@/contract/broker-identity';
 import { getPublicConfig } from '@/lib/config/env';
 import { isSignedIn } from '@/lib/session/server';
 import { bucharestDayAt } from '@/lib/time';
-import { themeFromHeader } from '@/themes';
+import { faviconDataUrl, themeFromHeader } from '@/themes';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -21,7 +21,7 @@ export const metadata: Metadata = {
   description:
     'Cumpărați online asigurarea RCA, de călătorie, de locuință sau pentru anvelope: comparați oferte de la mai mulți asigurători și primiți polița pe email.',
   applicationName: brokerIdentity.brandName,
-  icons: { icon: '/favicon.ico' },
+  icons: { icon: [{ url: faviconDataUrl, type: 'image/svg+xml' }] },
 };
 
 export const viewport: Viewport = {
