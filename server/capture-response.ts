@@ -10,7 +10,8 @@ function toBuffer(chunk: Chunk, encoding: unknown): Buffer | null {
   return Buffer.from(chunk);
 }
 
-function headersOf(value: unknown): OutgoingHttpHeaders {
+/** The headers passed to `writeHead` (an object or a raw name/value list), with lower-case names. */
+export function headersOf(value: unknown): OutgoingHttpHeaders {
   if (!value || typeof value !== 'object') return {};
   if (Array.isArray(value)) {
     // writeHead(status, ['name', 'value', …]) (raw header list)

@@ -10,12 +10,14 @@
  * rewriting proxy; README "Page-load performance").
  *
  * Only page requests are rewritten (GET, no `RSC` header, an HTML answer). Next.js compresses its answers itself, so
- * such a request reaches it without `Accept-Encoding` and the rewritten HTML is compressed here. Once the loader is written, the rest of the answer (streamed Suspense content and its own
- * scripts) passes through untouched; only the document's start is parsed.
+ * such a request reaches it without `Accept-Encoding` and the rewritten HTML is compressed here. Once the loader is
+ * written, the rest of the answer (streamed Suspense content and its own scripts) passes through untouched; only
+ * the document's start is parsed.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants, createGzip, type Gzip } from 'node:zlib';
 import type { RequestHandler } from './cached-page-handler';
+import { headersOf } from './capture-response';
 import { acceptsGzip, withVaryOnEncoding } from './send-stored-page';
 
 /** Where the framework's own files are served; only those scripts are deferred. */
@@ -183,16 +185,6 @@ function toLatin1(chunk: Chunk, encoding: unknown): string {
   return buffer.toString('latin1');
 }
 
-function applyHeaders(response: ServerResponse, headers: unknown): void {
-  if (!headers || typeof headers !== 'object') return;
-  if (Array.isArray(headers)) {
-    const flat = headers.flat() as string[];
-    for (let i = 0; i + 1 < flat.length; i += 2) response.setHeader(String(flat[i]), flat[i + 1]);
-    return;
-  }
-  for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders)) if (value !== undefined) response.setHeader(name, value);
-}
-
 /**
  * Rewrites `response` (an HTML answer to a navigation) as it is written: scripts after the first paint, and gzip
  * when `gzipLevel` > 0. Any other answer (not HTML, already encoded, no body) is written as it comes.
@@ -214,7 +206,9 @@ function deferScriptsInResponse(response: ServerResponse, gzipLevel: number): vo
 
   response.writeHead = function writeHead(this: ServerResponse, statusCode: number, ...rest: unknown[]) {
     if (mode !== 'undecided') return (originalWriteHead as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
-    applyHeaders(this, rest.find((arg) => typeof arg === 'object' && arg !== null));
+    for (const [name, value] of Object.entries(headersOf(rest.find((arg) => typeof arg === 'object' && arg !== null)))) {
+      if (value !== undefined) this.setHeader(name, value);
+    }
     const statusMessage = rest.find((arg) => typeof arg === 'string');
     const type = String(this.getHeader('content-type') ?? '');
     const hasBody = statusCode !== 204 && statusCode !== 304 && statusCode >= 200;
