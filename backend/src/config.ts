@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
-import { isSwitchedOff, MIN_SECRET_LENGTH, unsafeSecretReason } from '../../lib/config/secret-rules';
+import { insecureOriginReason, isSwitchedOff, MIN_SECRET_LENGTH, unsafeSecretReason } from '../../lib/config/secret-rules';
 
 const bool = (fallback: boolean) =>
   z
@@ -30,6 +30,11 @@ function trustedProxyList(value: string, ctx: z.RefinementCtx): string[] {
     const cidrOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
     if (!PROXY_KEYWORDS.includes(entry) && (extra !== undefined || family === 0 || !cidrOk)) {
       ctx.addIssue({ code: 'custom', message: `not an address, CIDR, loopback, linklocal, uniquelocal or none: ${entry}` });
+      return z.NEVER;
+    }
+    // A /0 network believes anyone's X-Forwarded-For: every client could choose its IP (throttles, stored IPs).
+    if (bits !== undefined && Number(bits) === 0) {
+      ctx.addIssue({ code: 'custom', message: `${entry} trusts every peer; list the web app's addresses instead` });
       return z.NEVER;
     }
   }
@@ -157,6 +162,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && cleaned.DEV_ENDPOINTS && !isSwitchedOff(cleaned.DEV_ENDPOINTS)) {
     problems.push('  DEV_ENDPOINTS: development endpoints must be off in production');
   }
+  if (production && cleaned.DEV_CRASH_AFTER_COMMIT) {
+    problems.push('  DEV_CRASH_AFTER_COMMIT: a development fault point; leave it empty in production');
+  }
+  // The shop's links in mail and the payment return URLs: its cookies are Secure, so its origin is https://.
+  const webOriginProblem = production && parsed.success ? insecureOriginReason(parsed.data.WEB_APP_URL) : null;
+  if (webOriginProblem) problems.push(`  WEB_APP_URL: ${webOriginProblem}`);
   if (problems.length > 0 || !parsed.success) {
     const title = production ? 'Unsafe production configuration' : 'Invalid backend configuration';
     throw new ConfigError(`${title}, refusing to start:\n${problems.join('\n')}`);

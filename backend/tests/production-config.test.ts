@@ -57,6 +57,21 @@ describe('production configuration', () => {
     expect(refusal({ ...GOOD, PUSHER_SECRET: value })).toMatch(/PUSHER_SECRET: /);
   });
 
+  it('refuses an http:// public origin of the shop (its cookies are Secure), localhost excepted', () => {
+    expect(refusal({ ...GOOD, WEB_APP_URL: 'http://www.broker.example' })).toMatch(/WEB_APP_URL: must be an https:\/\/ origin/);
+    expect(loadConfig({ ...GOOD, WEB_APP_URL: 'https://www.broker.example/' }).webAppUrl).toBe('https://www.broker.example');
+    // A production build run on this machine (the benches) keeps http://localhost.
+    expect(loadConfig({ ...GOOD, WEB_APP_URL: 'http://localhost:3000' }).webAppUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses the dev fault point DEV_CRASH_AFTER_COMMIT', () => {
+    expect(refusal({ ...GOOD, DEV_CRASH_AFTER_COMMIT: '/api/v1/contact-messages' })).toMatch(/DEV_CRASH_AFTER_COMMIT: /);
+  });
+
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.1, 0.0.0.0/0'])('refuses the wildcard trusted proxy list %s', (value) => {
+    expect(refusal({ ...GOOD, BACKEND_TRUSTED_PROXIES: value })).toMatch(/BACKEND_TRUSTED_PROXIES: /);
+  });
+
   it('has no default secret outside production either', () => {
     const message = refusal({ NODE_ENV: 'development' });
     for (const name of ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET']) expect(message).toContain(name);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSwitchedOff, unsafeSecretReason } from './secret-rules';
+import { insecureOriginReason, isSwitchedOff, unsafeSecretReason } from './secret-rules';
 
 /**
  * Web app settings, read once from the environment and validated at start-up
@@ -29,6 +29,8 @@ const serverEnvSchema = z.object({
   CAPTCHA_ENABLED: booleanFlag.optional(),
   /** Refused in production: the reference backend's /dev endpoints (same .env as the backend). */
   DEV_ENDPOINTS: z.string().optional(),
+  /** Refused in production: the reference backend's dev fault point (same .env as the backend). */
+  DEV_CRASH_AFTER_COMMIT: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().default(''),
   PUSHER_KEY: z.string().default('local-key'),
   PUSHER_CLUSTER: z.string().default('eu'),
@@ -70,7 +72,9 @@ export function parseSettings<S extends z.ZodType>(
 
 /**
  * The settings, refusing unsafe ones in production (issue 13): a missing, placeholder or short SESSION_SECRET,
- * the dev endpoints switched on, captcha neither configured nor explicitly off. One error names them all.
+ * the dev endpoints or the dev fault point switched on, captcha neither configured nor explicitly off, a public
+ * origin (WEB_APP_URL) that is not https:// (localhost excepted), session cookies switched to non-Secure on an
+ * https:// origin. One error names them all.
  */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
   const env = parseSettings(serverEnvSchema, source);
@@ -83,6 +87,12 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     }
     if (env.CAPTCHA_ENABLED === true && !env.RECAPTCHA_SITE_KEY) problems.push('  RECAPTCHA_SITE_KEY: required when CAPTCHA_ENABLED=true');
     if (env.DEV_ENDPOINTS && !isSwitchedOff(env.DEV_ENDPOINTS)) problems.push('  DEV_ENDPOINTS: development endpoints must be off in production');
+    if (env.DEV_CRASH_AFTER_COMMIT) problems.push('  DEV_CRASH_AFTER_COMMIT: a development fault point; leave it empty in production');
+    const origin = insecureOriginReason(env.WEB_APP_URL);
+    if (origin) problems.push(`  WEB_APP_URL: ${origin}`);
+    if (env.SESSION_COOKIE_SECURE === false && new URL(env.WEB_APP_URL).protocol === 'https:') {
+      problems.push('  SESSION_COOKIE_SECURE: session cookies must be Secure on an https:// origin; leave it empty or set true');
+    }
   }
   if (problems.length > 0) throw new Error(`Unsafe production configuration, refusing to start:\n${problems.join('\n')}`);
   // Outside production without a secret (a bare `next dev`): a random one for this process, never a fixed value.

@@ -20,3 +20,26 @@ export function unsafeSecretReason(value: string): string | null {
 export function isSwitchedOff(value: string | undefined): boolean {
   return value !== undefined && ['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
+
+/** True for a host only this machine reaches: `localhost` (and its subdomains), 127.0.0.0/8, `[::1]`. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+/**
+ * Why `url` is unsafe as the public origin of the shop in production (WEB_APP_URL), or null when it is
+ * acceptable: session cookies are Secure there, so the origin must be https://. Plain http:// is accepted only
+ * for a loopback host (a production build run locally: the benches and the end-to-end tests).
+ */
+export function insecureOriginReason(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not a URL';
+  }
+  if (parsed.protocol === 'https:') return null;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return null;
+  return 'must be an https:// origin in production (session cookies are Secure); http:// only for localhost';
+}
