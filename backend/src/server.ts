@@ -66,6 +66,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Logger override (tests pass false). */
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** false: background jobs do not start with listen() (tests drive them with runOnce()). */
   workers?: boolean;
 }
@@ -98,7 +100,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // With dev endpoints on, the clock can be moved (`POST /dev/clock`) to drive the reminder scheduler.
   const clock = options.clock ?? (config.devEndpoints ? new OffsetClock() : systemClock);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Fastify's own request logging is off: one line per request from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -199,7 +201,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorBody('bad_request', 'Bad request.', 'Cererea nu este validă.'));
     }
-    req.log.error({ err: error, url: req.url, method: req.method }, 'request failed');
+    // The path only: a query string can carry a credential (`?token=` of the two-factor calls, `?signature=`).
+    req.log.error({ err: error, url: urlPath(req), method: req.method }, 'request failed');
     return reply.code(500).send(errorBody('server_error', 'Internal server error.', 'A apărut o eroare. Încercați din nou.'));
   });
   app.setNotFoundHandler((req, reply) =>

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config';
+import { buildServer, type BuiltServer } from '../src/server';
+import { client, login, TEST_CONFIG_ENV, type Call } from './helpers';
+
+/** What the backend logs (issue 15 item 4): never a credential, even when a request fails. */
+let dir: string;
+let server: BuiltServer;
+let call: Call;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'broker-logging-'));
+  const config = loadConfig({
+    ...TEST_CONFIG_ENV, NODE_ENV: 'test', BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0',
+    DATABASE_PATH: path.join(dir, 'test.sqlite'), LOG_LEVEL: 'info',
+  });
+  server = await buildServer(config, { workers: false, logStream: { write: (line: string) => void lines.push(line) } });
+  call = client(await server.listen());
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('backend logs', () => {
+  it('a request that fails (the disk, the database) is logged without the token of its query string', async () => {
+    const token = await login(call, 'client@exemplu.ro');
+    const prepare = server.db.prepare.bind(server.db);
+    const spy = vi.spyOn(server.db, 'prepare').mockImplementation(((sql: string) => {
+      if (sql.includes('FROM sessions WHERE token_hash')) throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+      return prepare(sql);
+    }) as typeof server.db.prepare);
+    lines.length = 0;
+    try {
+      const res = await call('GET', `/api/v1/two-factor-auth-providers/user?token=${token}`, { headers: { 'x-request-id': 'log-test-1' } });
+      expect(res.status).toBe(500);
+      expect(res.text).not.toContain('SQLITE');
+      expect(res.text).not.toContain(token);
+    } finally {
+      spy.mockRestore();
+    }
+    const failed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request failed');
+    expect(failed).toMatchObject({ request_id: 'log-test-1', url: '/api/v1/two-factor-auth-providers/user' });
+    expect(lines.join('\n')).not.toContain(token);
+  });
+});
