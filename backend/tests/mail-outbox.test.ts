@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { queueMail } from '../src/mail/outbox';
 import type { Mailer } from '../src/mail/mailer';
 import { client, FakeClock, startServer, type Call, type TestServer } from './helpers';
@@ -100,4 +101,36 @@ describe('mail outbox', () => {
     t = await startServer({}, clock, { workers: false, dir });
     call = client(t.url);
   });
+});
+
+describe('mail outbox over SMTP', () => {
+  let smtp: Server;
+  let s: TestServer;
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    // An SMTP server that accepts the connection and never says anything (overloaded, or a black hole).
+    smtp = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.address() as AddressInfo).port;
+    s = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}` }, new FakeClock('2026-11-23T09:00:00Z'), { workers: false });
+  });
+  afterAll(async () => {
+    await s.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => smtp.close(resolve));
+  });
+
+  it('a silent SMTP server fails the delivery within seconds (well inside the claim lease), to be retried', async () => {
+    const res = await client(s.url)('POST', '/api/v1/contact-messages', { body: contact('tacut@exemplu.ro') });
+    expect(res.status).toBe(201);
+    const started = Date.now();
+    expect(await s.server.ctx.workers.mail.runOnce()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const [row] = s.server.db.prepare('SELECT * FROM mail_queue WHERE to_address = ?').all('tacut@exemplu.ro') as { status: string; attempts: number; last_error: string }[];
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.last_error).toMatch(/greeting|timeout/i);
+  }, 20_000);
 });

@@ -33,6 +33,14 @@ export function messageIdHeader(messageId: string, from: string): string {
 }
 
 /**
+ * Bounds of every SMTP delivery, in ms (nodemailer's own defaults are 2 min to connect and 10 min of socket
+ * silence): a delivery that hangs ends well inside the outbox's claim lease (2 min, outbox.ts), so that no other
+ * run claims the message while it may still be sent, and a drain on SIGTERM is not held by a dead mail server.
+ * Parameters of SMTP_URL (`?socketTimeout=…`) still win.
+ */
+export const SMTP_TIMEOUTS = { dnsTimeout: 10_000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
  * SMTP when SMTP_URL is set; otherwise the message is rendered by nodemailer's JSON transport and
  * stored in the `outbox` table (read it at GET /dev/outbox).
  */
@@ -41,7 +49,7 @@ export function createMailer(opts: { smtpUrl: string; from: string; db: DB; cloc
   let transports: Promise<{ smtp: Transporter | null; json: Transporter }> | null = null;
   const load = () =>
     (transports ??= import('nodemailer').then(({ default: nodemailer }) => ({
-      smtp: opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null,
+      smtp: opts.smtpUrl ? nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: opts.smtpUrl }) : null,
       json: nodemailer.createTransport({ jsonTransport: true }),
     })));
   const insert = opts.db.prepare(
