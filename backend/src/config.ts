@@ -89,6 +89,8 @@ const envSchema = z.object({
    * app's BFF, which runs on the same host in the reference setup.
    */
   BACKEND_TRUSTED_PROXIES: z.preprocess(emptyToUndefined, z.string().default('loopback')).transform(trustedProxyList),
+  /** A request whose headers and body have not all arrived after this long is answered 408 and its connection closed. */
+  BACKEND_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** SIGTERM: how long in-flight requests get to finish before the remaining connections are cut. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** How often each process looks for realtime events other processes published (realtime/bus.ts). */
@@ -130,6 +132,8 @@ export interface Config {
   webAppUrl: string;
   /** proxy-addr trust list for X-Forwarded-For (empty: the socket address is the client). */
   trustedProxies: string[];
+  /** Slow clients: the time a request's headers and body get to arrive (headers: at most 60 s of it). */
+  requestTimeoutMs: number;
   shutdownDrainMs: number;
   realtimePollMs: number;
   realtimeRetentionMs: number;
@@ -202,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webAppUrl: e.WEB_APP_URL.replace(/\/+$/, ''),
     trustedProxies: e.BACKEND_TRUSTED_PROXIES,
+    requestTimeoutMs: e.BACKEND_REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     realtimePollMs: e.REALTIME_POLL_MS,
     realtimeRetentionMs: e.REALTIME_RETENTION_MS,

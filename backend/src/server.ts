@@ -104,6 +104,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     // Fastify's own request logging is off: one line per request from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients (slowloris): Fastify's default is no request timeout at all, so a request whose body never
+    // arrives held its connection for ever. Node checks the deadlines every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
     return503OnClosing: true,
     // X-Forwarded-For only from the web app's BFF (BACKEND_TRUSTED_PROXIES); anyone else gets its socket address.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
