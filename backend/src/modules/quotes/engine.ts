@@ -9,6 +9,8 @@ import { policyOfRenewalToken } from '../reminders/tokens';
 import { insurerByCode } from '../products/service';
 import type { Offer, ProductCode } from '../../../../contract/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from '../../../../contract/quotes';
+import { rcaMessages } from '../../../../contract/products/rca-values';
+import { travelMessages } from '../../../../contract/products/travel-values';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -122,8 +124,20 @@ export function quoteRca(ctx: AppContext, input: RcaInput, renewed: Renewed | nu
   const v = input.vehicle;
   const fields: FieldErrors = {};
   if (v.year > Number(today.slice(0, 4)) + 1) fields['vehicle.year'] = ['Anul fabricației nu poate fi în viitor.'];
-  if (input.owner.type === 'person' && input.owner.driving_licence_date > today) {
-    fields['owner.driving_licence_date'] = ['Data permisului nu poate fi în viitor.'];
+  // The rules the web form checks (lib/validation/products/rca.ts) hold here too: the price depends on them, and
+  // a caller of the API is not held by the form (a petrol car with 0 cm³ would be priced as an electric one, a
+  // licence dated before its holder's 16th birthday would buy the experienced-driver rate).
+  const motorised = v.category !== 'trailer';
+  if (motorised && v.fuel !== 'electric' && v.engine_cc === 0) fields['vehicle.engine_cc'] = [rcaMessages.engineNeeded];
+  if (motorised && v.power_kw === 0) fields['vehicle.power_kw'] = [rcaMessages.powerNeeded];
+  if (motorised && v.seats === 0) fields['vehicle.seats'] = [rcaMessages.seatsNeeded];
+  if (input.owner.type === 'person') {
+    const birth = cnpBirthDate(input.owner.cnp, ctx.clock.now());
+    if (input.owner.driving_licence_date > today) {
+      fields['owner.driving_licence_date'] = [rcaMessages.licenceFuture];
+    } else if (birth && input.owner.driving_licence_date < `${Number(birth.slice(0, 4)) + 16}${birth.slice(4)}`) {
+      fields['owner.driving_licence_date'] = [rcaMessages.licenceTooEarly];
+    }
   }
   if (Object.keys(fields).length) throw validationError(fields);
 
@@ -191,8 +205,12 @@ export function quoteTravel(ctx: AppContext, input: TravelInput): Offer[] {
     throw validationError({ end_date: ['Polița multi-călătorie durează un an de la data de început.'] });
   }
   const fields: FieldErrors = {};
+  // As the web form (lib/validation/products/travel.ts): born by today, at most 100 years ago.
+  const today = bucharestDay(ctx.clock.now());
+  const oldest = `${Number(today.slice(0, 4)) - 100}${today.slice(4)}`;
   input.travellers.forEach((t, i) => {
-    if (t.birth_date > input.start_date) fields[`travellers.${i}.birth_date`] = ['Data nașterii nu este validă.'];
+    if (t.birth_date > today) fields[`travellers.${i}.birth_date`] = [travelMessages.birthFuture];
+    else if (t.birth_date < oldest) fields[`travellers.${i}.birth_date`] = [travelMessages.birthTooOld];
   });
   if (Object.keys(fields).length) throw validationError(fields);
 
