@@ -74,6 +74,8 @@ export function countyOfPlate(plate: string): string {
 export interface Renewed {
   id: number;
   ends_on: string;
+  /** The renewed policy's quote input (what it insured). */
+  input: Json;
 }
 
 type RenewalRefs = { renewal_of?: number | null; renewal_token?: string | null; vin?: string };
@@ -99,7 +101,7 @@ export function renewedPolicy(ctx: AppContext, product: ProductCode, input: Rene
   if (!row || row.product_code !== product || !sameObject) {
     throw validationError({ renewal_of: ['Polița reînnoită nu există în contul dumneavoastră sau este pentru alt vehicul.'] });
   }
-  return { id: row.id, ends_on: row.ends_on };
+  return { id: row.id, ends_on: row.ends_on, input: JSON.parse(row.input) as Json };
 }
 
 /**
@@ -292,7 +294,15 @@ export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInpu
   const today = bucharestDay(ctx.clock.now());
   const fields: FieldErrors = {};
   if (renewed) {
-    // A renewal covers the same tires again: bought before the first policy, starting after it ends.
+    // A renewal covers the same tires again: bought before the first policy, starting after it ends. Only those
+    // tires escape the "bought in the last 30 days" rule: the same purchase date, brand, size and type, and no more
+    // of them than before (other or older tires under a renewal would be insured without the new-tire rule).
+    const old = renewed.input;
+    const sameTires = input.purchase_date === old.purchase_date && input.rim_band === old.rim_band && input.tire_type === old.tire_type &&
+      String(input.brand).trim().toLowerCase() === String(old.brand ?? '').trim().toLowerCase() && input.tire_count <= Number(old.tire_count);
+    if (!sameTires) {
+      throw validationError({ renewal_of: ['Reînnoirea asigură aceleași anvelope ca polița reînnoită (aceeași dată de cumpărare, marcă, dimensiune și tip).'] });
+    }
     if (input.purchase_date > today) fields.purchase_date = ['Data cumpărării nu poate fi în viitor.'];
     if (!input.start_date) fields.start_date = ['Alegeți data de început.'];
     else checkStart(ctx, input.start_date, renewed, 1);
