@@ -107,6 +107,17 @@ describe('PaymentRedirect', () => {
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('http://processor/p2'));
   });
 
+  it('never follows an answer that is not a web address (javascript:, data:, garbage)', async () => {
+    for (const redirect_url of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'not a url', undefined]) {
+      startPayment.mockResolvedValueOnce({ payment_id: 'p3', redirect_url });
+      const navigate = vi.fn();
+      const view = render(<PaymentRedirect orderId="42" navigate={navigate} />);
+      expect(await screen.findByText('Nu am putut porni plata.')).toBeInTheDocument();
+      expect(navigate).not.toHaveBeenCalled();
+      view.unmount();
+    }
+  });
+
   it('an order already paid points to its status instead', async () => {
     startPayment.mockRejectedValue(new ApiError({ code: 'order_already_paid', status: 409, message: 'paid' }));
     render(<PaymentRedirect orderId="42" navigate={vi.fn()} />);

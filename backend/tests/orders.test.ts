@@ -186,6 +186,13 @@ describe('payments', () => {
 
     const foreign = await call('POST', `/api/v1/orders/${res.body.data.id}/payments`, { token, body: { return_url: 'https://evil.example/thank-you' } });
     expect(fields(foreign)).toEqual({ return_url: ['Adresa de întoarcere nu este permisă.'] });
+    // The web app's origin is not enough: only its /thank-you page, without credentials in the address.
+    for (const return_url of [`${WEB}//evil.example/thank-you`, `${WEB}/\\evil.example`, `${WEB}/account/orders`, `${WEB}/`, 'http://user:pass@localhost:3000/thank-you', 'javascript:alert(1)']) {
+      const other = await call('POST', `/api/v1/orders/${res.body.data.id}/payments`, { token, body: { return_url } });
+      expect([return_url, fields(other)]).toEqual([return_url, { return_url: ['Adresa de întoarcere nu este permisă.'] }]);
+    }
+    const withQuery = await call('POST', `/api/v1/orders/${res.body.data.id}/payments`, { token, body: { return_url: `${WEB}/thank-you?from=checkout` } });
+    expect(withQuery.status).toBe(201);
     const page = await fetch(`${t.url}/payment-processor/checkout/${p.body.data.payment_id}?signature=abc`);
     expect(page.status).toBe(403);
   });

@@ -46,7 +46,7 @@ describe('RCA quotes', () => {
     const base = await price(rcaInput());
     expect(await price(rcaInput({ period_months: 6 }))).toBeLessThan(base);
     // no history → B0 (dearer than B4)
-    const b0 = await quote('rca', rcaInput({ owner: { type: 'person', cnp: '1970303120013', driving_licence_date: '2000-01-01' } }));
+    const b0 = await quote('rca', rcaInput({ owner: { type: 'person', cnp: '1970303120013', driving_licence_date: '2016-01-01' } }));
     expect(b0.body.data.offers[0].bonus_malus_class).toBe('B0');
     // a county plate is cheaper than Bucharest
     expect(await price(rcaInput({ registration_plate: 'AG33DST' }))).toBeLessThan(base);
@@ -76,6 +76,30 @@ describe('RCA quotes', () => {
     expect(Object.keys(fields(await quote('rca', rcaInput({ period_months: 13 }))))).toEqual(['period_months']);
     expect(Object.keys(fields(await quote('rca', rcaInput({ period_months: 0 }))))).toEqual(['period_months']);
     expect(Object.keys(fields(await quote('rca', rcaInput({ start_date: '2026-02-30' }))))).toEqual(['start_date']);
+  });
+
+  it('holds the form\'s vehicle and licence rules for direct API callers (they change the price)', async () => {
+    const base = rcaInput();
+    const vehicle = (o: Record<string, unknown>) => rcaInput({ vehicle: { ...base.vehicle, ...o } });
+    // A petrol car with 0 cm³ would be priced by kW like an electric car (3000 cm³: 1690 lei base → 740 lei).
+    expect(fields(await quote('rca', vehicle({ engine_cc: 0, power_kw: 0 })))).toEqual({
+      'vehicle.engine_cc': ['Introduceți capacitatea cilindrică (0 doar pentru vehicule electrice și remorci).'],
+      'vehicle.power_kw': ['Introduceți puterea motorului.'],
+    });
+    expect(fields(await quote('rca', vehicle({ category: 'motorcycle', engine_cc: 0 })))).toEqual({
+      'vehicle.engine_cc': ['Introduceți capacitatea cilindrică (0 doar pentru vehicule electrice și remorci).'],
+    });
+    expect(fields(await quote('rca', vehicle({ seats: 0 })))).toEqual({ 'vehicle.seats': ['Introduceți numărul de locuri (inclusiv șoferul).'] });
+    // What the rules allow: an electric car without cm³, a trailer without engine, power or seats.
+    expect((await quote('rca', vehicle({ fuel: 'electric', engine_cc: 0 }))).status).toBe(201);
+    expect((await quote('rca', vehicle({ category: 'trailer', engine_cc: 0, power_kw: 0, seats: 0, max_mass_kg: 700 }))).status).toBe(201);
+    // A licence before the holder's 16th birthday (born 15 June 1985) would drop the new-driver surcharge.
+    const owner = (driving_licence_date: string) => rcaInput({ owner: { type: 'person', cnp: '1850615400011', driving_licence_date } });
+    for (const day of ['1900-01-01', '1985-06-15', '2001-06-14']) {
+      expect(fields(await quote('rca', owner(day)))).toEqual({ 'owner.driving_licence_date': ['Data permisului nu poate fi înainte de împlinirea vârstei de 16 ani.'] });
+    }
+    expect((await quote('rca', owner('2001-06-15'))).status).toBe(201);
+    expect(fields(await quote('rca', owner(dayFromNow(null, 1))))).toEqual({ 'owner.driving_licence_date': ['Data permisului nu poate fi în viitor.'] });
   });
 
   it('validates the envelope', async () => {
@@ -114,6 +138,11 @@ describe('travel quotes', () => {
     expect(Object.keys(fields(await quote('travel', travel({ travellers: [] }))))).toEqual(['travellers']);
     expect(Object.keys(fields(await quote('travel', travel({ travellers: Array(8).fill({ birth_date: '1990-01-01' }) }))))).toEqual(['travellers']);
     expect(Object.keys(fields(await quote('travel', travel({ travellers: [{ birth_date: 'ieri' }] }))))).toEqual(['travellers.0.birth_date']);
+    // Born after today (before the trip) or more than 100 years ago: refused as the form refuses them.
+    const born = (birth_date: string) => quote('travel', travel({ travellers: [{ birth_date: '1985-06-15' }, { birth_date }] }));
+    expect(fields(await born(dayFromNow(null, 1)))).toEqual({ 'travellers.1.birth_date': ['Data nașterii nu poate fi în viitor.'] });
+    expect(fields(await born('1900-01-01'))).toEqual({ 'travellers.1.birth_date': ['Vârsta maximă acceptată este 100 de ani.'] });
+    expect((await born(dayFromNow(null, 0))).status).toBe(201);
   });
 });
 

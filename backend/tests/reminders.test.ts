@@ -176,5 +176,14 @@ describe('expiry reminders', () => {
     expect(renewedTire.status, renewedTire.text).toBe(201);
     expect(renewedTire.body.data.input).toMatchObject({ start_date: dayFromNow(clock, 11), renewal_of: tire });
     expect(Object.keys(fields(await quote('tire', { ...tireInput, start_date: dayFromNow(clock, 12), renewal_of: tire })))).toEqual(['start_date']);
+    // Only the same tires: a renewal does not insure other or older tires without the "bought in the last 30 days" rule.
+    for (const other of [{ purchase_date: dayFromNow(clock, -900) }, { brand: 'Pirelli' }, { rim_band: 'r20_plus' }, { tire_type: 'run_flat' }]) {
+      const res = await quote('tire', { ...tireInput, ...other, start_date: dayFromNow(clock, 11), renewal_of: tire });
+      expect([other, res.status === 422 ? fields(res) : res.status]).toEqual([other, {
+        renewal_of: ['Reînnoirea asigură aceleași anvelope ca polița reînnoită (aceeași dată de cumpărare, marcă, dimensiune și tip).'],
+      }]);
+    }
+    const fewer = await quote('tire', { ...tireInput, brand: 'continental', tire_count: 2, start_date: dayFromNow(clock, 11), renewal_of: tire });
+    expect(fewer.status, fewer.text).toBe(201);
   });
 });

@@ -18,6 +18,17 @@ export type Navigate = (url: string) => void;
  */
 const replace: Navigate = (url) => window.location.replace(url);
 
+/** Only a web address is followed: never `javascript:`, `data:` or another scheme, whatever the answer says. */
+function isWebUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The interstitial before the processor: says what is happening, asks the backend for a payment with
  * `/thank-you` as the return address, then sends the browser to the processor's page.
@@ -31,6 +42,10 @@ export function PaymentRedirect({ orderId, navigate = replace }: { orderId: stri
     setState({ kind: 'starting' });
     try {
       const payment = await startPayment(orderId, `${window.location.origin}/thank-you`);
+      if (!isWebUrl(payment.redirect_url)) {
+        setState({ kind: 'error', message: 'Nu am putut porni plata.' });
+        return;
+      }
       setState({ kind: 'redirecting' });
       navigate(payment.redirect_url);
     } catch (e) {

@@ -67,6 +67,15 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/payment-processor/')) reply.headers(pageHeaders);
   });
+  /**
+   * The processor sends the browser back to the web app's `/thank-you` only (the contract's return address, no
+   * credentials): the same origin alone let a payment's creator pick any path of the shop (`//other.host/…`,
+   * pages with redirects of their own) for whoever opens the checkout link.
+   */
+  const isThankYouUrl = (raw: string) => {
+    const url = new URL(raw);
+    return url.origin === webOrigin && url.pathname === '/thank-you' && !url.username && !url.password;
+  };
   const brokerName = () =>
     (JSON.parse(ctx.db.prepare("SELECT value FROM settings WHERE key = 'broker'").pluck().get() as string) as { name: string }).name;
 
@@ -74,7 +83,7 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
     const { user } = requireAuth(ctx, req);
     const { id } = parse(idParam, req.params);
     const body = parse(createSchema, req.body);
-    if (new URL(body.return_url).origin !== webOrigin) throw fieldError('return_url', 'Adresa de întoarcere nu este permisă.');
+    if (!isThankYouUrl(body.return_url)) throw fieldError('return_url', 'Adresa de întoarcere nu este permisă.');
     return idempotentWrite(
       ctx, req, reply, 201,
       () => {

@@ -9,6 +9,8 @@ import { policyOfRenewalToken } from '../reminders/tokens';
 import { insurerByCode } from '../products/service';
 import type { Offer, ProductCode } from '../../../../contract/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from '../../../../contract/quotes';
+import { rcaMessages } from '../../../../contract/products/rca-values';
+import { travelMessages } from '../../../../contract/products/travel-values';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -72,6 +74,8 @@ export function countyOfPlate(plate: string): string {
 export interface Renewed {
   id: number;
   ends_on: string;
+  /** The renewed policy's quote input (what it insured). */
+  input: Json;
 }
 
 type RenewalRefs = { renewal_of?: number | null; renewal_token?: string | null; vin?: string };
@@ -97,7 +101,7 @@ export function renewedPolicy(ctx: AppContext, product: ProductCode, input: Rene
   if (!row || row.product_code !== product || !sameObject) {
     throw validationError({ renewal_of: ['Polița reînnoită nu există în contul dumneavoastră sau este pentru alt vehicul.'] });
   }
-  return { id: row.id, ends_on: row.ends_on };
+  return { id: row.id, ends_on: row.ends_on, input: JSON.parse(row.input) as Json };
 }
 
 /**
@@ -122,8 +126,20 @@ export function quoteRca(ctx: AppContext, input: RcaInput, renewed: Renewed | nu
   const v = input.vehicle;
   const fields: FieldErrors = {};
   if (v.year > Number(today.slice(0, 4)) + 1) fields['vehicle.year'] = ['Anul fabricației nu poate fi în viitor.'];
-  if (input.owner.type === 'person' && input.owner.driving_licence_date > today) {
-    fields['owner.driving_licence_date'] = ['Data permisului nu poate fi în viitor.'];
+  // The rules the web form checks (lib/validation/products/rca.ts) hold here too: the price depends on them, and
+  // a caller of the API is not held by the form (a petrol car with 0 cm³ would be priced as an electric one, a
+  // licence dated before its holder's 16th birthday would buy the experienced-driver rate).
+  const motorised = v.category !== 'trailer';
+  if (motorised && v.fuel !== 'electric' && v.engine_cc === 0) fields['vehicle.engine_cc'] = [rcaMessages.engineNeeded];
+  if (motorised && v.power_kw === 0) fields['vehicle.power_kw'] = [rcaMessages.powerNeeded];
+  if (motorised && v.seats === 0) fields['vehicle.seats'] = [rcaMessages.seatsNeeded];
+  if (input.owner.type === 'person') {
+    const birth = cnpBirthDate(input.owner.cnp, ctx.clock.now());
+    if (input.owner.driving_licence_date > today) {
+      fields['owner.driving_licence_date'] = [rcaMessages.licenceFuture];
+    } else if (birth && input.owner.driving_licence_date < `${Number(birth.slice(0, 4)) + 16}${birth.slice(4)}`) {
+      fields['owner.driving_licence_date'] = [rcaMessages.licenceTooEarly];
+    }
   }
   if (Object.keys(fields).length) throw validationError(fields);
 
@@ -191,8 +207,12 @@ export function quoteTravel(ctx: AppContext, input: TravelInput): Offer[] {
     throw validationError({ end_date: ['Polița multi-călătorie durează un an de la data de început.'] });
   }
   const fields: FieldErrors = {};
+  // As the web form (lib/validation/products/travel.ts): born by today, at most 100 years ago.
+  const today = bucharestDay(ctx.clock.now());
+  const oldest = `${Number(today.slice(0, 4)) - 100}${today.slice(4)}`;
   input.travellers.forEach((t, i) => {
-    if (t.birth_date > input.start_date) fields[`travellers.${i}.birth_date`] = ['Data nașterii nu este validă.'];
+    if (t.birth_date > today) fields[`travellers.${i}.birth_date`] = [travelMessages.birthFuture];
+    else if (t.birth_date < oldest) fields[`travellers.${i}.birth_date`] = [travelMessages.birthTooOld];
   });
   if (Object.keys(fields).length) throw validationError(fields);
 
@@ -274,7 +294,15 @@ export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInpu
   const today = bucharestDay(ctx.clock.now());
   const fields: FieldErrors = {};
   if (renewed) {
-    // A renewal covers the same tires again: bought before the first policy, starting after it ends.
+    // A renewal covers the same tires again: bought before the first policy, starting after it ends. Only those
+    // tires escape the "bought in the last 30 days" rule: the same purchase date, brand, size and type, and no more
+    // of them than before (other or older tires under a renewal would be insured without the new-tire rule).
+    const old = renewed.input;
+    const sameTires = input.purchase_date === old.purchase_date && input.rim_band === old.rim_band && input.tire_type === old.tire_type &&
+      String(input.brand).trim().toLowerCase() === String(old.brand ?? '').trim().toLowerCase() && input.tire_count <= Number(old.tire_count);
+    if (!sameTires) {
+      throw validationError({ renewal_of: ['Reînnoirea asigură aceleași anvelope ca polița reînnoită (aceeași dată de cumpărare, marcă, dimensiune și tip).'] });
+    }
     if (input.purchase_date > today) fields.purchase_date = ['Data cumpărării nu poate fi în viitor.'];
     if (!input.start_date) fields.start_date = ['Alegeți data de început.'];
     else checkStart(ctx, input.start_date, renewed, 1);
