@@ -273,6 +273,30 @@ describe('attempt windows (a password-only attacker cannot lock the owner out)',
     expect((await verify(ownerKnown, { two_factor_code: await freshCode(DEMO_SECRET) }, '10.50.0.1', 'Owner-Browser')).status).toBe(200);
   });
 
+  it('a password-only attacker posing as the owner\'s known device (user agent + IP) gets 5 guesses, not one session\'s 5 after another', async () => {
+    clock.advance(16 * 60_000);
+    await passedSession(USER, DEMO_SECRET, '10.90.0.1', 'Owner-Laptop');
+    await passedSession(USER, DEMO_SECRET, '10.90.0.2', 'Owner-Phone');
+
+    // The user agent is the client's to choose, and the owner's IP is shared (NAT) or forged where trusted.
+    // Each guess comes from another IP, so the IP window never fills either.
+    let ipSuffix = 1;
+    const guess = (token: string) => verify(token, { two_factor_code: '000000' }, `198.51.100.${ipSuffix++}`, 'Owner-Laptop');
+    const first = await signIn(USER, '10.90.0.1', 'Owner-Laptop');
+    for (let i = 0; i < 5; i++) expect((await guess(first)).status).toBe(422);
+    // A fresh session on the same device: before the fix another 5 guesses, and so on without end.
+    const second = await signIn(USER, '10.90.0.1', 'Owner-Laptop');
+    const locked = await guess(second);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('too_many_attempts');
+
+    // The owner's other known device is not held, and a recovery code passes on the held one.
+    const phone = await signIn(USER, '10.90.0.2', 'Owner-Phone');
+    expect((await verify(phone, { two_factor_code: await freshCode(DEMO_SECRET) }, '10.90.0.2', 'Owner-Phone')).status).toBe(200);
+    const laptop = await signIn(USER, '10.90.0.1', 'Owner-Laptop');
+    expect((await verify(laptop, { recovery_code: 'DEMO-CODE-0007' }, '10.90.0.1', 'Owner-Laptop')).status).toBe(200);
+  });
+
   it('after the owner\'s success the user window starts again; a session lock is the session\'s own', async () => {
     clock.advance(16 * 60_000);
     const attacker = await signIn(USER, '203.0.113.60', 'Attacker');
