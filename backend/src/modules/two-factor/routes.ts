@@ -381,6 +381,9 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
+        // Only the newest code passes: one mailed every 30 s would otherwise leave up to 20 valid at once, each
+        // guess 20 times likelier to hit.
+        db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now.toISOString(), auth.user.id);
         db.prepare('INSERT INTO email_codes (user_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
           .run(auth.user.id, sha256(code), new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString(), now.toISOString());
         queueMail(ctx, { to: auth.user.email, ...twoFactorCodeMail(auth.user.first_name, code) });
