@@ -7,7 +7,7 @@ import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { remainingWaitMs } from '../../lib/throttle';
+import { ipSubject, remainingWaitMs } from '../../lib/throttle';
 import { queueMail } from '../../mail/outbox';
 import { parse } from '../../lib/validation';
 import {
@@ -92,7 +92,9 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     update('ip', ip);
   }
 
-  function assertNotLocked(auth: Auth, ip: string, viaRecoveryCode: boolean) {
+  function assertNotLocked(auth: Auth, requestIp: string, viaRecoveryCode: boolean) {
+    // The IP window counts an IPv6 client by its /64 (one subscriber's block), as the sign-in throttle does.
+    const ip = ipSubject(requestIp);
     const now = ctx.clock.now().getTime();
     restampFutureAttempts(auth, ip, new Date(now).toISOString());
     const since = new Date(now - WINDOW_MS).toISOString();
@@ -140,7 +142,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
 
   function record(auth: Auth, ip: string, success: boolean) {
     db.prepare('INSERT INTO two_factor_attempts (user_id, session_id, ip, success, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(auth.user.id, auth.session.id, ip, success ? 1 : 0, nowIso());
+      .run(auth.user.id, auth.session.id, ipSubject(ip), success ? 1 : 0, nowIso());
   }
 
   function fail(auth: Auth, ip: string, field: string, message = WRONG_CODE): never {
