@@ -196,6 +196,25 @@ describe('sign-in throttle', () => {
     expect(other.body.data).toEqual({ alreadyExists: true, isDeleted: false });
   });
 
+  it('register and store-from-product-page tell whether an email has an account too: they share the lookup budget', { timeout: 90_000 }, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 299; i++) {
+      const res = await call('POST', '/api/v1/users/email-existence-check', { body: { email: `enum2-${i}@exemplu.ro`, token: '' }, headers: { 'x-forwarded-for': ip } });
+      expect(res.status).toBe(200);
+    }
+    // The 300th lookup of the budget: an "email taken" answer spends it.
+    expect(fields(await register(call, 'client2fa@exemplu.ro', 'Lumina-Verde-42', ip)).email).toEqual(['Există deja un cont cu acest email.']);
+    // Before the fix: 422 "Există deja un cont cu acest email." for a known email, an account for an unknown one.
+    expectThrottled(await register(call, 'client@exemplu.ro', 'Lumina-Verde-42', ip), 30);
+    const store = await call('POST', '/api/v1/users/store-from-product-page', {
+      body: { customer: { email: 'client@exemplu.ro', first_name: 'Ion', last_name: 'Pop', phone_number: '0722000111' }, product_id: 'rca', token: '' },
+      headers: { 'x-forwarded-for': ip },
+    });
+    expectThrottled(store, 30);
+    // Another client is not held.
+    expect(fields(await register(call, 'client@exemplu.ro')).email).toEqual(['Există deja un cont cu acest email.']);
+  });
+
   it('the policy figures and the Romanian durations', () => {
     expect([5, 6, 7, 10, 11, 50].map((n) => delayMs(THROTTLE.account, n) / 1000)).toEqual([30, 60, 120, 900, 900, 900]);
     expect(delayMs(THROTTLE.account, 4)).toBe(0);

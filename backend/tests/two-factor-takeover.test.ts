@@ -273,6 +273,30 @@ describe('attempt windows (a password-only attacker cannot lock the owner out)',
     expect((await verify(ownerKnown, { two_factor_code: await freshCode(DEMO_SECRET) }, '10.50.0.1', 'Owner-Browser')).status).toBe(200);
   });
 
+  it('a password-only attacker posing as the owner\'s known device (user agent + IP) gets 5 guesses, not one session\'s 5 after another', async () => {
+    clock.advance(16 * 60_000);
+    await passedSession(USER, DEMO_SECRET, '10.90.0.1', 'Owner-Laptop');
+    await passedSession(USER, DEMO_SECRET, '10.90.0.2', 'Owner-Phone');
+
+    // The user agent is the client's to choose, and the owner's IP is shared (NAT) or forged where trusted.
+    // Each guess comes from another IP, so the IP window never fills either.
+    let ipSuffix = 1;
+    const guess = (token: string) => verify(token, { two_factor_code: '000000' }, `198.51.100.${ipSuffix++}`, 'Owner-Laptop');
+    const first = await signIn(USER, '10.90.0.1', 'Owner-Laptop');
+    for (let i = 0; i < 5; i++) expect((await guess(first)).status).toBe(422);
+    // A fresh session on the same device: before the fix another 5 guesses, and so on without end.
+    const second = await signIn(USER, '10.90.0.1', 'Owner-Laptop');
+    const locked = await guess(second);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('too_many_attempts');
+
+    // The owner's other known device is not held, and a recovery code passes on the held one.
+    const phone = await signIn(USER, '10.90.0.2', 'Owner-Phone');
+    expect((await verify(phone, { two_factor_code: await freshCode(DEMO_SECRET) }, '10.90.0.2', 'Owner-Phone')).status).toBe(200);
+    const laptop = await signIn(USER, '10.90.0.1', 'Owner-Laptop');
+    expect((await verify(laptop, { recovery_code: 'DEMO-CODE-0007' }, '10.90.0.1', 'Owner-Laptop')).status).toBe(200);
+  });
+
   it('after the owner\'s success the user window starts again; a session lock is the session\'s own', async () => {
     clock.advance(16 * 60_000);
     const attacker = await signIn(USER, '203.0.113.60', 'Attacker');
@@ -286,5 +310,35 @@ describe('attempt windows (a password-only attacker cannot lock the owner out)',
     expect((await verify(attacker, { two_factor_code: '000000' }, '203.0.113.60', 'Attacker')).status).toBe(429);
     clock.advance(15 * 60_000 + 1000);
     expect((await verify(attacker, { two_factor_code: '000000' }, '203.0.113.60', 'Attacker')).status).toBe(422);
+  });
+});
+
+describe('the per-IP window', () => {
+  it('counts an IPv6 client by its /64, as the sign-in throttle does: new addresses of one block are not new clients', async () => {
+    clock.advance(16 * 60_000);
+    // Six accounts with the authenticator on, each signed in with the password only.
+    const emails = Array.from({ length: 6 }, (_, i) => `bloc6-${i}@exemplu.ro`);
+    const sessions: string[] = [];
+    for (const [i, email] of emails.entries()) {
+      const reg = await call('POST', '/api/v1/auth/register', {
+        body: { email, phone_number: `072200044${i}`, first_name: 'Ion', last_name: 'Pop', password: 'Parola-Buna-2026', password_confirmation: 'Parola-Buna-2026', is_default_password: false, token: '' },
+        headers: as('10.0.0.9'),
+      });
+      expect(reg.status).toBe(201);
+      t.server.db.prepare("UPDATE users SET two_factor_provider = 'authenticator', two_factor_secret = ? WHERE email = ?").run(DEMO_SECRET, email);
+      sessions.push(await signIn(email, '10.0.0.9', 'Firefox', 'Parola-Buna-2026'));
+    }
+    // 4 wrong codes per account (under the session and user windows), each from a new address of one /64.
+    let host = 1;
+    const guess = (token: string) => verify(token, { two_factor_code: '000000' }, `2001:db8:7:1::${(host++).toString(16)}`, 'Attacker');
+    for (const token of sessions.slice(0, 5)) {
+      for (let i = 0; i < 4; i++) expect((await guess(token)).status).toBe(422);
+    }
+    // 20 failures from the block: the next guess from yet another of its addresses is held.
+    const held = await guess(sessions[5]);
+    expect(held.status).toBe(429);
+    expect(held.body.error.code).toBe('too_many_attempts');
+    // Another block is another client.
+    expect((await verify(sessions[5], { two_factor_code: '000000' }, '2001:db8:7:2::1', 'Attacker')).status).toBe(422);
   });
 });

@@ -152,6 +152,34 @@ describe('email codes', () => {
     clock.advance(601_000);
     expect((await verify(other, { two_factor_code: code2 }, '10.2.2.2')).status).toBe(422);
   });
+
+  it('a new code voids the ones mailed before: a pending session cannot pile up valid codes to guess against', async () => {
+    const email = 'coduri-email@exemplu.ro';
+    const reg = await call('POST', '/api/v1/auth/register', {
+      body: { email, phone_number: '0722000333', first_name: 'Dan', last_name: 'Marin', password: 'Parola-Buna-2026', password_confirmation: 'Parola-Buna-2026', is_default_password: false, token: '' },
+    });
+    expect(reg.status).toBe(201);
+    const owner = reg.body.data.access_token as string;
+    const lastCode = async () => /(\d{6})/.exec((await outbox(call, email))[0].subject)![1];
+    const generate = (token: string) => call('POST', '/api/v1/auth/two-factor/generate-code', { token, body: { token: '', provider_code: 'email' } });
+    clock.advance(31_000);
+    expect((await generate(owner)).status).toBe(200);
+    expect((await verify(owner, { two_factor_code: await lastCode(), provider_code: 'email' }, '10.3.3.3')).status).toBe(200);
+
+    // A password-only session asks for a code, then another one 30 s later.
+    const pending = await login(call, email, 'Parola-Buna-2026');
+    clock.advance(31_000);
+    expect((await generate(pending)).status).toBe(200);
+    const first = await lastCode();
+    clock.advance(31_000);
+    expect((await generate(pending)).status).toBe(200);
+    const second = await lastCode();
+    expect(second).not.toBe(first); // 1 in a million: a repeated code would make the next line meaningless
+    const stale = await verify(pending, { two_factor_code: first }, '10.3.3.4');
+    expect(stale.status).toBe(422);
+    expect(fields(stale).two_factor_code).toEqual(['Codul nu este corect.']);
+    expect((await verify(pending, { two_factor_code: second }, '10.3.3.4')).status).toBe(200);
+  });
 });
 
 describe('global switch', () => {

@@ -90,6 +90,20 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     beginAttempt(ctx, attempts);
   }
 
+  /**
+   * Whether `email` has an account, for register and store-from-product-page without a bearer: their "email taken"
+   * answers tell what email-existence-check tells, so they use its IP budget (account enumeration, backend/README.md
+   * "Sign-in throttle"). A client whose budget is spent is refused; a taken email spends one lookup (a new one
+   * creates an account instead, which is no quiet probe).
+   */
+  function emailTaken(req: FastifyRequest, email: string): boolean {
+    const lookup = [ipAttempt(THROTTLE.emailCheckIp, clientIp(req))];
+    checkAttempt(ctx, lookup);
+    const taken = Boolean(findUserByEmail(ctx, email));
+    if (taken) beginAttempt(ctx, lookup);
+    return taken;
+  }
+
   /** A single-use link to /authenticate that sets the account's password (reset, or first password). */
   function passwordLink(user: UserRow, purpose: 'reset' | 'welcome'): string {
     const token = randomToken(32);
@@ -120,7 +134,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     const body = parse(registerBody, req.body);
     assertAcceptablePassword(body.password, body);
     await captcha(req, body.token);
-    if (findUserByEmail(ctx, body.email)) throw fieldError('email', EMAIL_TAKEN);
+    if (emailTaken(req, body.email)) throw fieldError('email', EMAIL_TAKEN);
     const hash = await hashPassword(body.password);
     return idempotentWrite(ctx, req, reply, 201, () => {
       if (findUserByEmail(ctx, body.email)) throw fieldError('email', EMAIL_TAKEN);
@@ -144,7 +158,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       });
     }
     const existsMessage = 'Există deja un cont cu acest email. Autentificați-vă pentru a continua.';
-    if (findUserByEmail(ctx, c.email)) throw fieldError('customer.email', existsMessage);
+    if (emailTaken(req, c.email)) throw fieldError('customer.email', existsMessage);
     // A random password nobody knows (never mailed, never logged): the customer chooses one through the
     // single-use set-password link of the welcome mail.
     const hash = await hashPassword(generatedPassword());

@@ -7,7 +7,7 @@ import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { remainingWaitMs } from '../../lib/throttle';
+import { ipSubject, remainingWaitMs } from '../../lib/throttle';
 import { queueMail } from '../../mail/outbox';
 import { parse } from '../../lib/validation';
 import {
@@ -23,12 +23,15 @@ import { isSealedSetupSecret, matchTotp, sealedSetupSecret, totpUri } from './to
 const WINDOW_MS = 15 * 60 * 1000;
 /**
  * Attempt windows (backend/README.md "Two-factor attempts"): failures of one session, of one user on devices
- * that never passed the factor, and of one client IP, each counted over 15 minutes. A recovery code and a device
- * (user agent + IP) that passed the factor before are not held by the user's count, so a password-only attacker
- * cannot lock the owner out; the attacker's own sessions and IP are.
+ * that never passed the factor, of one device (user agent + IP) that passed it before, and of one client IP,
+ * each counted over 15 minutes. A recovery code and a device that passed the factor before are not held by the
+ * user's count, so a password-only attacker cannot lock the owner out; the attacker's own sessions and IP are,
+ * and so is a device the attacker poses as (never the owner's other devices).
  */
 const MAX_SESSION_FAILURES = 5;
 const MAX_USER_FAILURES = 5;
+/** Failures of one device (user agent + IP of the session) on which the user passed before. */
+const MAX_DEVICE_FAILURES = 5;
 const MAX_IP_FAILURES = 20;
 const EMAIL_CODE_TTL_S = 600;
 const EMAIL_CODE_INTERVAL_MS = 30 * 1000;
@@ -89,7 +92,9 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     update('ip', ip);
   }
 
-  function assertNotLocked(auth: Auth, ip: string, viaRecoveryCode: boolean) {
+  function assertNotLocked(auth: Auth, requestIp: string, viaRecoveryCode: boolean) {
+    // The IP window counts an IPv6 client by its /64 (one subscriber's block), as the sign-in throttle does.
+    const ip = ipSubject(requestIp);
     const now = ctx.clock.now().getTime();
     restampFutureAttempts(auth, ip, new Date(now).toISOString());
     const since = new Date(now - WINDOW_MS).toISOString();
@@ -109,8 +114,24 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
         .pluck()
         .get(ip, since, MAX_IP_FAILURES - 1) as string | undefined,
     );
-    if (viaRecoveryCode || knownDevice(auth)) return;
+    if (viaRecoveryCode) return;
     const lastSuccessId = (db.prepare('SELECT MAX(id) FROM two_factor_attempts WHERE user_id = ? AND success = 1').pluck().get(auth.user.id) as number | null) ?? 0;
+    if (knownDevice(auth)) {
+      // A known device is only a user agent (the client's to choose) and an IP (shared behind a NAT, forged where
+      // trusted): it escapes the user window, not every window. Its own failures since the user's last success,
+      // from any of its sessions, are held like the user's; the owner's other devices and recovery codes are not.
+      locked(
+        db
+          .prepare(
+            `SELECT a.created_at FROM two_factor_attempts a JOIN sessions s ON s.id = a.session_id
+             WHERE a.user_id = ? AND s.user_agent = ? AND s.ip = ? AND a.success = 0 AND a.id > ? AND a.created_at > ?
+             ORDER BY a.id DESC LIMIT 1 OFFSET ?`,
+          )
+          .pluck()
+          .get(auth.user.id, auth.session.user_agent, auth.session.ip, lastSuccessId, since, MAX_DEVICE_FAILURES - 1) as string | undefined,
+      );
+      return;
+    }
     locked(
       db
         .prepare('SELECT created_at FROM two_factor_attempts WHERE user_id = ? AND success = 0 AND id > ? AND created_at > ? ORDER BY id DESC LIMIT 1 OFFSET ?')
@@ -121,7 +142,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
 
   function record(auth: Auth, ip: string, success: boolean) {
     db.prepare('INSERT INTO two_factor_attempts (user_id, session_id, ip, success, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(auth.user.id, auth.session.id, ip, success ? 1 : 0, nowIso());
+      .run(auth.user.id, auth.session.id, ipSubject(ip), success ? 1 : 0, nowIso());
   }
 
   function fail(auth: Auth, ip: string, field: string, message = WRONG_CODE): never {
@@ -362,6 +383,9 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
+        // Only the newest code passes: one mailed every 30 s would otherwise leave up to 20 valid at once, each
+        // guess 20 times likelier to hit.
+        db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now.toISOString(), auth.user.id);
         db.prepare('INSERT INTO email_codes (user_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
           .run(auth.user.id, sha256(code), new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString(), now.toISOString());
         queueMail(ctx, { to: auth.user.email, ...twoFactorCodeMail(auth.user.first_name, code) });
