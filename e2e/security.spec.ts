@@ -140,6 +140,18 @@ test.describe('cross-site requests to the BFF', () => {
     await fresh.dispose();
   });
 
+  test('a development Google token signs nobody in on a local run (dev endpoints on, as npm start)', async ({ playwright, baseURL }) => {
+    const fresh = await playwright.request.newContext({ baseURL });
+    const res = await fresh.post('/api/v1/auth/social/authentications/google', {
+      headers: { cookie: 'XSRF-TOKEN=e2e-xsrf', 'x-xsrf-token': 'e2e-xsrf', origin: baseURL!, 'content-type': 'application/json' },
+      data: { token: 'dev-google:client@exemplu.ro' },
+    });
+    expect(res.status()).toBe(403);
+    expect((await res.json()).error.code).toBe('google_sign_in_unavailable');
+    expect((await (await fresh.get('/api/v1/auth/user')).json()).data).toBeNull();
+    await fresh.dispose();
+  });
+
   test('a form post from a foreign page cannot sign anyone in', async ({ page, baseURL }) => {
     // A page on another origin auto-submits a login form to the BFF.
     await page.route('https://evil.example/', (route) =>

@@ -67,6 +67,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().min(1).default('Broker Online <nu-raspunde@broker.example>'),
   DEV_ENDPOINTS: bool(false),
+  /**
+   * Development Google sign-in: `dev-google:<email>` tokens sign in as that email without any credential. Off
+   * unless switched on explicitly (the backend's own tests), refused in production: a local `npm start` serves
+   * the shop on a public port, and its BFF forwards the Google call.
+   */
+  DEV_GOOGLE_SIGN_IN: bool(false),
   /** Dev fault point: the process SIGKILLs itself right after a write to this path commits (needs the /dev endpoints). */
   DEV_CRASH_AFTER_COMMIT: z.preprocess(emptyToUndefined, z.string().startsWith('/').max(500).optional()),
   /** Simulated processor: seconds between IPN delivery attempts (the last one repeats). */
@@ -121,6 +127,8 @@ export interface Config {
   smtpUrl: string;
   mailFrom: string;
   devEndpoints: boolean;
+  /** `dev-google:<email>` tokens accepted (DEV_GOOGLE_SIGN_IN, never in production). */
+  devGoogleSignIn: boolean;
   devCrashAfterCommit: string | null;
   payments: {
     ipnRetryScheduleSeconds: number[];
@@ -166,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && cleaned.DEV_ENDPOINTS && !isSwitchedOff(cleaned.DEV_ENDPOINTS)) {
     problems.push('  DEV_ENDPOINTS: development endpoints must be off in production');
   }
+  if (production && cleaned.DEV_GOOGLE_SIGN_IN && !isSwitchedOff(cleaned.DEV_GOOGLE_SIGN_IN)) {
+    problems.push('  DEV_GOOGLE_SIGN_IN: development Google tokens sign in without a credential; leave it empty in production');
+  }
   if (production && cleaned.DEV_CRASH_AFTER_COMMIT) {
     problems.push('  DEV_CRASH_AFTER_COMMIT: a development fault point; leave it empty in production');
   }
@@ -196,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,
+    devGoogleSignIn: e.NODE_ENV !== 'production' && e.DEV_GOOGLE_SIGN_IN,
     devCrashAfterCommit: e.DEV_CRASH_AFTER_COMMIT ?? null,
     payments: {
       ipnRetryScheduleSeconds: e.PAYMENT_IPN_RETRY_SCHEDULE,

@@ -5,7 +5,7 @@ let t: TestServer;
 let call: Call;
 
 beforeAll(async () => {
-  t = await startServer();
+  t = await startServer({ DEV_GOOGLE_SIGN_IN: 'true' });
   call = client(t.url);
 });
 afterAll(() => t.close());

@@ -10,7 +10,7 @@ let token: string;
 
 beforeAll(async () => {
   clock = new FakeClock();
-  t = await startServer({}, clock);
+  t = await startServer({ DEV_GOOGLE_SIGN_IN: 'true' }, clock);
   call = client(t.url);
   token = await login(call, 'client@exemplu.ro');
 });

@@ -103,13 +103,16 @@ describe('local secrets', () => {
 describe('Google sign-in without a client id', () => {
   let prod: TestServer;
   let dev: TestServer;
+  let devGoogle: TestServer;
   beforeAll(async () => {
     prod = await startServer({ ...GOOD, CAPTCHA_ENABLED: 'false', RECAPTCHA_SECRET: '' });
     dev = await startServer();
+    devGoogle = await startServer({ DEV_GOOGLE_SIGN_IN: 'true' });
   });
   afterAll(async () => {
     await prod.close();
     await dev.close();
+    await devGoogle.close();
   });
 
   it('refuses development tokens in production (403 google_sign_in_unavailable), signs in nobody', async () => {
@@ -121,10 +124,22 @@ describe('Google sign-in without a client id', () => {
     expect(JSON.stringify(res.body)).not.toContain('access_token');
   });
 
-  it('accepts development tokens where the dev endpoints are on', async () => {
+  it('refuses development tokens where only the dev endpoints are on (a local npm start): nobody signs in as anyone', async () => {
+    expect(dev.config.devEndpoints).toBe(true);
     const res = await client(dev.url)('POST', '/api/v1/auth/social/authentications/google', { body: { token: 'dev-google:client@exemplu.ro' } });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('google_sign_in_unavailable');
+    expect(JSON.stringify(res.body)).not.toContain('access_token');
+  });
+
+  it('accepts development tokens only where DEV_GOOGLE_SIGN_IN switches them on', async () => {
+    const res = await client(devGoogle.url)('POST', '/api/v1/auth/social/authentications/google', { body: { token: 'dev-google:client@exemplu.ro' } });
     expect(res.status).toBe(200);
     expect(res.body.data.access_token).toEqual(expect.any(String));
+  });
+
+  it('refuses to start in production with DEV_GOOGLE_SIGN_IN on', () => {
+    expect(() => loadConfig({ ...GOOD, CAPTCHA_ENABLED: 'false', DEV_GOOGLE_SIGN_IN: 'true' })).toThrow(/DEV_GOOGLE_SIGN_IN/);
   });
 
   it('refuses the old default admin token and dev endpoints in production', async () => {

@@ -175,9 +175,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/v1/auth/social/authentications/google', async (req, reply) => {
     const body = parse(googleBody, req.body);
-    // Development tokens (`dev-google:<email>`) only where the dev endpoints are on; without a client id
-    // elsewhere Google sign-in is unavailable, never a sign-in without a credential.
-    if (!ctx.config.googleClientId && !ctx.config.devEndpoints) {
+    // Development tokens (`dev-google:<email>`) only where DEV_GOOGLE_SIGN_IN switches them on (never in
+    // production, never by default: they sign in as anyone); without a client id Google sign-in is otherwise
+    // unavailable, never a sign-in without a credential.
+    if (!ctx.config.googleClientId && !ctx.config.devGoogleSignIn) {
       throw new ApiError(403, 'google_sign_in_unavailable', 'Google sign-in is not configured.', GOOGLE_UNAVAILABLE);
     }
     const profile = ctx.config.googleClientId
