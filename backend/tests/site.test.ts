@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
 import { ADMIN_HEADERS, client, startServer, TEST_CONFIG_ENV, type Call, type TestServer } from './helpers';
 import { setMaintenance } from '../src/cli/maintenance';
 import { parseFlagArgs, setProductFlags } from '../src/cli/product-status';
@@ -193,5 +194,31 @@ describe('bad input never 500s', () => {
     expect((await call('GET', '/api/v1/orders/abc', { token: null })).status).toBe(401);
     expect((await call('POST', '/api/v1/auth/login', { raw: 'a=b', headers: { 'content-type': 'application/xml' } })).status).toBe(415);
     expect((await call('GET', '/api/v1/products')).status).toBe(200);
+  });
+});
+
+describe('dev endpoints and DNS rebinding', () => {
+  /** GET with a Host header of the caller's choosing (fetch does not let a caller set it). */
+  function getWithHost(path: string, host: string): Promise<number> {
+    const { port } = new URL(t.url);
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('answer a request addressed to a loopback name, and refuse one addressed to another name that resolved here', async () => {
+    const { port } = new URL(t.url);
+    expect(await getWithHost('/dev/outbox', `127.0.0.1:${port}`)).toBe(200);
+    expect(await getWithHost('/dev/outbox', `localhost:${port}`)).toBe(200);
+    expect(await getWithHost('/dev/outbox', `[::1]:${port}`)).toBe(200);
+    expect(await getWithHost('/dev/outbox', `rebind.evil.example:${port}`)).toBe(403);
+    expect(await getWithHost('/dev/outbox', `127.0.0.1.evil.example`)).toBe(403);
+    // The public API is not bound to a host name (the BFF calls it by whatever name it is configured with).
+    expect(await getWithHost('/api/v1/maintenances/status', `rebind.evil.example:${port}`)).toBe(200);
   });
 });

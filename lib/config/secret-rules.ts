@@ -22,7 +22,7 @@ export function isSwitchedOff(value: string | undefined): boolean {
 }
 
 /** True for a host only this machine reaches: `localhost` (and its subdomains), 127.0.0.0/8, `[::1]`. */
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }

@@ -3,7 +3,8 @@ import { bucharestDay } from '../../../../contract/day';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { findUserByEmail, publicUser } from '../../lib/auth';
-import { errors } from '../../lib/errors';
+import { errorBody, errors } from '../../lib/errors';
+import { isLoopbackHost } from '../../../../lib/config/secret-rules';
 import { sendData } from '../../lib/http';
 import { type FakeClock, type OffsetClock } from '../../lib/clock';
 import { parse } from '../../lib/validation';
@@ -47,7 +48,27 @@ const devPolicySchema = z.object({
 });
 
 /** Development-only endpoints (NODE_ENV !== production, or DEV_ENDPOINTS=1). */
+/**
+ * True when a request is addressed (Host) to this machine by a loopback name or to the configured public origin.
+ * DNS rebinding: a page elsewhere can point a name of its own at 127.0.0.1 and reach this loopback API from a
+ * developer's browser, as same-origin; the dev endpoints (the outbox holds sign-in and reset links) refuse it.
+ */
+function addressedToThisMachine(host: string | undefined, publicUrl: string): boolean {
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return isLoopbackHost(hostname) || hostname === new URL(publicUrl).hostname;
+}
+
 export function registerDev(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/dev/') || addressedToThisMachine(req.headers.host, ctx.publicUrl())) return;
+    return reply.code(403).send(errorBody('forbidden_host', 'Development endpoints answer loopback hosts only.', 'Acces refuzat.'));
+  });
   app.get('/dev/outbox', async (req, reply) => {
     const q = parse(outboxQuery, req.query);
     const rows = (q.to
