@@ -48,7 +48,10 @@ export function originAllowed(request: Request, webOrigin: string): boolean {
   try {
     const host = request.headers.get('host');
     const url = new URL(origin);
-    return (host !== null && url.host === host) || url.origin === new URL(request.url).origin;
+    // The same host under the public origin's scheme only: behind a TLS-terminating balancer the request itself
+    // arrives over http, but a page of the same host served over http (a network attacker's) is not the shop.
+    const sameHost = host !== null && url.host === host && url.protocol === new URL(webOrigin).protocol;
+    return sameHost || url.origin === new URL(request.url).origin;
   } catch {
     return false;
   }
