@@ -72,3 +72,19 @@ describe('a locked database', () => {
     }
   });
 });
+
+describe('background jobs on a locked database', () => {
+  it('an idle mail outbox run takes no write lock, so it never holds the process for the busy timeout', async () => {
+    await t.server.ctx.workers.mail.runOnce(); // nothing due afterwards
+    t.server.db.pragma('busy_timeout = 2000');
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const started = performance.now();
+      expect(await t.server.ctx.workers.mail.runOnce()).toBe(0);
+      expect(performance.now() - started).toBeLessThan(500);
+    } finally {
+      other.exec('ROLLBACK');
+      t.server.db.pragma('busy_timeout = 200');
+    }
+  });
+});
