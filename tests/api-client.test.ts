@@ -160,6 +160,17 @@ describe('error catalogue (SPEC §8)', () => {
     expect(fx.goToMaintenance).not.toHaveBeenCalled();
   });
 
+  it('the backend\'s 503 database_busy is not maintenance: a write is retried once after Retry-After with the same key', async () => {
+    const busy = { code: 'database_busy', message: 'The database is busy; retry shortly.', pretty_message: 'Serviciul este momentan foarte solicitat. Vă rugăm să încercați din nou în câteva secunde.' };
+    const { api, fx, calls } = client([{ status: 503, headers: { 'retry-after': '2' }, data: { error: busy } }, { status: 201, data: { data: { id: 8 } } }]);
+    const started = Date.now();
+    expect((await api.post('/api/v1/orders', {})).data).toEqual({ data: { id: 8 } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers.get('Idempotency-Key')).toBe(calls[0].headers.get('Idempotency-Key'));
+    expect(fx.goToMaintenance).not.toHaveBeenCalled();
+  });
+
   for (const status of [401, 403]) {
     it(`HTTP ${status} logs out and re-throws`, async () => {
       const { api, fx } = client([{ status, data: { error: { code: 'unauthenticated', message: 'no' } } }]);

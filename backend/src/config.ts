@@ -85,10 +85,12 @@ const envSchema = z.object({
   PAYMENT_IPN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
   /** Simulated processor: a checkout not answered within this many seconds expires. */
   PAYMENT_CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(900),
-  /** Reconciliation: orders awaiting payment longer than this (since their last payment started) are asked about. */
+  /** Reconciliation: orders whose last payment started longer ago than this are asked about. */
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).default(1800),
   /** Reconciliation: how often the job runs. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Reconciliation: payments of orders whose last payment started within this many days are asked about. */
+  PAYMENT_RECONCILE_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(14),
   WEB_APP_URL: z.url().default('http://localhost:3000'),
   /**
    * Peers whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated; `loopback`, `none`): the web
@@ -136,6 +138,7 @@ export interface Config {
     checkoutTtlSeconds: number;
     reconcileAfterSeconds: number;
     reconcileIntervalSeconds: number;
+    reconcileWindowDays: number;
   };
   webAppUrl: string;
   /** proxy-addr trust list for X-Forwarded-For (empty: the socket address is the client). */
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       checkoutTtlSeconds: e.PAYMENT_CHECKOUT_TTL_SECONDS,
       reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+      reconcileWindowDays: e.PAYMENT_RECONCILE_WINDOW_DAYS,
     },
     webAppUrl: e.WEB_APP_URL.replace(/\/+$/, ''),
     trustedProxies: e.BACKEND_TRUSTED_PROXIES,

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type DB } from './db/connection';
+import { isBusyError, openDatabase, type DB } from './db/connection';
 import { migrate } from './db/migrations';
 import { seed, seedVignettes } from './db/seed';
 import { OffsetClock, systemClock, type Clock } from './lib/clock';
@@ -191,6 +191,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (error instanceof ApiError) {
       reply.headers(error.headers);
       return reply.code(error.status).send(errorBody(error.code, error.message, error.prettyMessage));
+    }
+    if (isBusyError(error)) {
+      // Locked past the busy timeout: the write rolled back whole; the caller retries after Retry-After.
+      req.log.warn({ err: error, url: urlPath(req), method: req.method }, 'database busy');
+      const busy = errors.databaseBusy();
+      return reply.code(busy.status).headers(busy.headers).send(errorBody(busy.code, busy.message, busy.prettyMessage));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;

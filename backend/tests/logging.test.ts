@@ -48,3 +48,24 @@ describe('backend logs', () => {
     expect(lines.join('\n')).not.toContain(token);
   });
 });
+
+describe('readiness failures', () => {
+  it('/readyz names the failed check with a generic reason; the database error is logged with the request id', async () => {
+    const prepare = server.db.prepare.bind(server.db);
+    const spy = vi.spyOn(server.db, 'prepare').mockImplementation(((sql: string) => {
+      if (sql.includes('readiness_probe')) throw Object.assign(new Error('disk I/O error at /secret/path/broker.sqlite'), { code: 'SQLITE_IOERR' });
+      return prepare(sql);
+    }) as typeof server.db.prepare);
+    lines.length = 0;
+    try {
+      const res = await call('GET', '/readyz', { headers: { 'x-request-id': 'ready-test-1' } });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: 'not_ready', checks: { database: { ok: false, reason: 'write_failed' }, migrations: { ok: true } } });
+      expect(res.text).not.toMatch(/disk|secret|SQLITE/);
+    } finally {
+      spy.mockRestore();
+    }
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; request_id?: string; check?: string; err?: { message: string } }).find((l) => l.msg === 'readiness check failed');
+    expect(logged).toMatchObject({ request_id: 'ready-test-1', check: 'database', err: { message: expect.stringContaining('disk I/O error') } });
+  });
+});

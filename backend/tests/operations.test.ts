@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
 import { buildServer, type BuiltServer } from '../src/server';
@@ -152,6 +153,64 @@ describe('health checks and request ids', () => {
       expect(draining.status).toBe(503);
       expect(draining.body.checks).toEqual({ draining: { ok: false } });
       expect((await call('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('/readyz on a locked database: 503 with check names and a generic reason, and a probe flood does not hold the process', async () => {
+    const t = await startServer({}, undefined, { workers: false }); // background jobs have their own lock waits
+    const other = new Database(t.config.databasePath);
+    try {
+      const call = client(t.url);
+      other.exec('BEGIN IMMEDIATE'); // another process holds the write lock
+      const started = performance.now();
+      const probes = Array.from({ length: 6 }, () => call('GET', '/readyz'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const healthStarted = performance.now();
+      const health = await call('GET', '/healthz');
+      const healthMs = performance.now() - healthStarted;
+      const answers = await Promise.all(probes);
+      const totalMs = performance.now() - started;
+      for (const res of answers) {
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ status: 'not_ready', checks: { database: { ok: false, reason: 'busy' }, migrations: { ok: true } } });
+        expect(res.text).not.toMatch(/locked|sqlite/i);
+      }
+      expect(health.status).toBe(200);
+      expect(healthMs).toBeLessThan(500); // the lock wait of the probes never blocks the event loop
+      expect(totalMs).toBeLessThan(3000); // one check for the whole flood, not one lock wait each
+      other.exec('ROLLBACK');
+      // Ready again once the lock is gone (a result is reused for at most about a second).
+      let ready = await call('GET', '/readyz');
+      for (let i = 0; i < 30 && ready.status !== 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ready = await call('GET', '/readyz');
+      }
+      expect(ready.status).toBe(200);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+      await t.close();
+    }
+  });
+
+  it('/readyz answers a probe flood from one recent check (one database write per second at most)', async () => {
+    const t = await startServer();
+    try {
+      const call = client(t.url);
+      const written = () => t.server.db.prepare('SELECT checked_ms FROM readiness_probe WHERE id = 1').pluck().get() as number | undefined;
+      expect((await call('GET', '/readyz')).status).toBe(200);
+      const first = written();
+      expect(first).toEqual(expect.any(Number));
+      const flood = await Promise.all(Array.from({ length: 20 }, () => call('GET', '/readyz')));
+      expect(flood.every((r) => r.status === 200 && r.body.status === 'ready')).toBe(true);
+      expect(written()).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await call('GET', '/readyz')).status).toBe(200);
+      expect(written()).toBeGreaterThan(first!);
+      t.server.ctx.lifecycle.draining = true; // draining is never answered from a reused result
+      expect((await call('GET', '/readyz')).status).toBe(503);
     } finally {
       await t.close();
     }

@@ -164,3 +164,108 @@ describe('reconciliation', () => {
     expect(again.status).toBe(201);
   });
 });
+
+describe('reconciliation of orders that are no longer awaiting payment', () => {
+  /** The processor gave up on a payment's IPN (every retry failed): only reconciliation can still hear of it. */
+  const ipnGivenUp = (paymentId: string) => t.server.db.prepare('UPDATE processor_transactions SET ipn_next_at = NULL WHERE payment_id = ?').run(paymentId);
+  const refundOf = (paymentId: string) => t.server.db.prepare('SELECT reason, status FROM refunds WHERE payment_id = ?').get(paymentId);
+  const reconcile = () => t.server.ctx.workers.reconcile.runOnce();
+
+  it('an earlier attempt charged at the processor pays an order whose last attempt was declined', async () => {
+    const o = await newOrder();
+    const first = await startPayment(o.id);
+    const second = await startPayment(o.id); // cancels the first one here; its page at the processor stays open
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/payments/ipn', status: 503, times: 1 } });
+    expect((await answer(first, 'confirm')).status).toBe(303); // charged; the IPN is not acknowledged
+    expect((await answer(second, 'decline')).status).toBe(303); // acknowledged: the order failed
+    expect((await order(o.id)).status).toBe('payment_failed');
+    ipnGivenUp(first.id);
+
+    clock.advance(601_000);
+    await reconcile();
+    expect(await order(o.id)).toMatchObject({ status: 'paid', policy_id: expect.any(Number) });
+    expect(policiesOf(o.id)).toBe(1);
+    expect(await events(o.id)).toEqual([['declined', 'declined', 'ipn'], ['confirmed', 'paid', 'reconciliation']]);
+    // Asked again: nothing changes, nothing more is recorded.
+    clock.advance(61_000);
+    await reconcile();
+    expect(await events(o.id)).toHaveLength(2);
+    expect(policiesOf(o.id)).toBe(1);
+  });
+
+  it('a late authorisation of a declined payment whose IPN is lost pays the order', async () => {
+    const o = await newOrder();
+    const p = await startPayment(o.id);
+    expect((await answer(p, 'decline')).status).toBe(303);
+    expect((await order(o.id)).status).toBe('payment_failed');
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/payments/ipn', status: 503, times: 1 } });
+    const late = await call('POST', `/dev/processor/payments/${p.id}/notify`, { body: { status: 'confirmed' } });
+    expect(late.body.data.first_ipn_status).toBe(503);
+    ipnGivenUp(p.id);
+
+    clock.advance(601_000);
+    await reconcile();
+    expect(await order(o.id)).toMatchObject({ status: 'paid', policy_id: expect.any(Number) });
+    expect(await events(o.id)).toEqual([['declined', 'declined', 'ipn'], ['confirmed', 'paid', 'reconciliation']]);
+  });
+
+  it('a lost charge of an order another payment paid becomes a refund to make, once', async () => {
+    const o = await newOrder();
+    const first = await startPayment(o.id);
+    const second = await startPayment(o.id);
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/payments/ipn', status: 503, times: 1 } });
+    await answer(first, 'confirm'); // charged; the IPN is not acknowledged
+    await answer(second, 'confirm'); // pays the order
+    expect((await order(o.id)).status).toBe('paid');
+    ipnGivenUp(first.id);
+
+    clock.advance(601_000);
+    await reconcile();
+    expect(refundOf(first.id)).toEqual({ reason: 'order_already_paid', status: 'due' });
+    expect(policiesOf(o.id)).toBe(1);
+    expect(await events(o.id)).toEqual([['confirmed', 'paid', 'ipn'], ['confirmed', 'refund_due', 'reconciliation']]);
+    clock.advance(61_000);
+    await reconcile();
+    expect(await events(o.id)).toHaveLength(2);
+  });
+
+  it('payments that never settle cannot keep a lost charge from being reconciled (least recently asked first)', async () => {
+    // 150 payments the processor keeps answering the same about (older than the lost charge), more than one run asks.
+    const filler = await newOrder();
+    const at = new Date(clock.now().getTime() - 3600_000).toISOString();
+    const insert = t.server.db.prepare("INSERT INTO payments (id, order_id, amount_bani, status, return_url, created_at, updated_at) VALUES (?, ?, ?, 'expired', ?, ?, ?)");
+    t.server.db.transaction(() => {
+      for (let i = 0; i < 150; i++) insert.run(crypto.randomUUID(), filler.id, filler.amount_bani, `${WEB}/thank-you`, at, at);
+    })();
+    t.server.db.prepare("UPDATE orders SET status = 'payment_failed' WHERE id = ?").run(filler.id);
+
+    const o = await newOrder();
+    const first = await startPayment(o.id);
+    const second = await startPayment(o.id);
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/payments/ipn', status: 503, times: 1 } });
+    await answer(first, 'confirm'); // charged; the IPN is lost
+    await answer(second, 'decline');
+    ipnGivenUp(first.id);
+    expect((await order(o.id)).status).toBe('payment_failed');
+
+    clock.advance(601_000);
+    for (let run = 0; run < 3 && (await order(o.id)).status !== 'paid'; run++) {
+      await reconcile();
+      clock.advance(60_000);
+    }
+    expect(await order(o.id)).toMatchObject({ status: 'paid', policy_id: expect.any(Number) });
+  });
+
+  it('asks only about payments of the last PAYMENT_RECONCILE_WINDOW_DAYS (14 by default)', async () => {
+    const o = await newOrder();
+    const p = await startPayment(o.id);
+    expect((await answer(p, 'decline')).status).toBe(303);
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/payments/ipn', status: 503, times: 1 } });
+    await call('POST', `/dev/processor/payments/${p.id}/notify`, { body: { status: 'confirmed' } });
+    ipnGivenUp(p.id);
+    clock.advance(15 * 86_400_000);
+    await reconcile();
+    expect((await order(o.id)).status).toBe('payment_failed');
+    expect(await events(o.id)).toEqual([['declined', 'declined', 'ipn']]);
+  });
+});

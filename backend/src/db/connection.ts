@@ -13,3 +13,12 @@ export function openDatabase(file: string): DB {
   db.pragma('busy_timeout = 5000');
   return db;
 }
+
+/**
+ * SQLite could not take the lock it needed within the busy timeout (another process or connection holds the
+ * database): `SQLITE_BUSY` and its extended codes. The statement (and a transaction it was in) did not apply.
+ */
+export function isBusyError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}

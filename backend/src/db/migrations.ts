@@ -401,6 +401,16 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'reconciliation asks every recent payment, least recently asked first',
+    // reconciled_at: when reconciliation last asked the processor about the payment (NULL: never), so payments
+    // whose answer never changes go to the back of the queue instead of holding every run's batch.
+    sql: `
+      ALTER TABLE payments ADD COLUMN reconciled_at TEXT;
+      CREATE INDEX payments_created ON payments(created_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

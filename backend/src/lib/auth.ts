@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { bearerToken, clientIp, userAgent } from './http';
 import { randomToken, sha256 } from './crypto';
 import { errors } from './errors';
+import { isBusyError } from '../db/connection';
 import { queueMail } from '../mail/outbox';
 import { newDeviceSignInMail } from '../mail/templates';
 
@@ -133,9 +134,15 @@ function sessionAuth(ctx: AppContext, req: FastifyRequest, queryToken: boolean):
   const user = findUser(ctx, session.user_id);
   if (!user || user.is_deleted) throw errors.unauthenticated();
   // last_used_at at most once a minute: keeps reads cheap.
+  // A bookkeeping write: a locked database (SQLITE_BUSY) skips it rather than failing the call.
   if (now.getTime() - Date.parse(session.last_used_at) > 60_000) {
-    ctx.db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?').run(now.toISOString(), session.id);
-    session.last_used_at = now.toISOString();
+    try {
+      ctx.db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?').run(now.toISOString(), session.id);
+      session.last_used_at = now.toISOString();
+    } catch (err) {
+      if (!isBusyError(err)) throw err;
+      req.log.warn({ err, session: session.id }, 'session last-use not recorded (database busy)');
+    }
   }
   const auth = { user, session };
   authCache.set(req, auth);

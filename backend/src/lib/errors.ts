@@ -45,6 +45,19 @@ export const errors = {
       `Prea multe încercări. Încercați din nou peste ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute.`,
       { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
     ),
+  /**
+   * SQLITE_BUSY: another process held the database past the busy timeout. The write did not apply (every write
+   * is one transaction, rolled back whole), so a retry with the same Idempotency-Key is safe; the string code
+   * keeps it apart from maintenance (the number 503).
+   */
+  databaseBusy: () =>
+    new ApiError(
+      503,
+      'database_busy',
+      'The database is busy; retry shortly.',
+      'Serviciul este momentan foarte solicitat. Vă rugăm să încercați din nou în câteva secunde.',
+      { 'retry-after': '2' },
+    ),
   maintenance: (message: string | null) =>
     new ApiError(
       503,

@@ -1,34 +1,60 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context';
+import { isBusyError } from '../../db/connection';
 import { migrations } from '../../db/migrations';
 
 const LATEST_MIGRATION = Math.max(...migrations.map((m) => m.version));
 
-type Check = { ok: boolean; detail?: string };
+/** A check's answer: never the raw error (that is logged with the request id), a generic reason instead. */
+type Check = { ok: boolean; reason?: string };
+type Checks = Record<string, Check>;
 
-/** A real write (one row, upserted) with a short lock wait: proves the database file takes writes. */
-function databaseWritable(ctx: AppContext): Check {
+/** A result younger than this answers the probes that come meanwhile (a probe flood costs one check). */
+const REUSE_MS = 1000;
+/** How long a locked database may keep the write check waiting, in short tries that leave the event loop free. */
+const LOCK_WAIT_MS = 1000;
+const RETRY_MS = 50;
+
+/**
+ * A real write (one row, upserted) that never waits on the lock inside SQLite (busy_timeout 0, restored at once):
+ * a locked database is retried every RETRY_MS up to LOCK_WAIT_MS, so the process keeps serving meanwhile.
+ */
+async function databaseWritable(ctx: AppContext, log: FastifyBaseLogger): Promise<Check> {
   const { db } = ctx;
-  const previous = db.pragma('busy_timeout', { simple: true }) as number;
-  try {
-    db.pragma('busy_timeout = 1000');
-    db.prepare(
-      'INSERT INTO readiness_probe (id, checked_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_ms = excluded.checked_ms',
-    ).run(Date.now());
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, detail: err instanceof Error ? err.message : String(err) };
-  } finally {
-    db.pragma(`busy_timeout = ${previous}`);
+  const deadline = performance.now() + LOCK_WAIT_MS;
+  for (;;) {
+    let failure: unknown = null;
+    const previous = db.pragma('busy_timeout', { simple: true }) as number;
+    try {
+      db.pragma('busy_timeout = 0');
+      db.prepare(
+        'INSERT INTO readiness_probe (id, checked_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_ms = excluded.checked_ms',
+      ).run(Date.now());
+      return { ok: true };
+    } catch (err) {
+      failure = err;
+    } finally {
+      db.pragma(`busy_timeout = ${previous}`);
+    }
+    const busy = isBusyError(failure);
+    if (!busy || performance.now() >= deadline) {
+      log.warn({ err: failure, check: 'database' }, 'readiness check failed');
+      return { ok: false, reason: busy ? 'busy' : 'write_failed' };
+    }
+    await sleep(RETRY_MS);
   }
 }
 
-function migrationsCurrent(ctx: AppContext): Check {
+function migrationsCurrent(ctx: AppContext, log: FastifyBaseLogger): Check {
   try {
     const applied = ctx.db.prepare('SELECT MAX(version) FROM migrations').pluck().get() as number | null;
-    return applied === LATEST_MIGRATION ? { ok: true } : { ok: false, detail: `schema ${applied ?? 0}, code ${LATEST_MIGRATION}` };
+    if (applied === LATEST_MIGRATION) return { ok: true };
+    log.warn({ check: 'migrations', schema: applied ?? 0, code: LATEST_MIGRATION }, 'readiness check failed');
+    return { ok: false, reason: 'schema_not_latest' };
   } catch (err) {
-    return { ok: false, detail: err instanceof Error ? err.message : String(err) };
+    log.warn({ err, check: 'migrations' }, 'readiness check failed');
+    return { ok: false, reason: 'check_failed' };
   }
 }
 
@@ -39,17 +65,33 @@ function answer(reply: FastifyReply, status: number, body: unknown) {
 /**
  * Health checks for load balancers and supervisors (never cached, never behind maintenance):
  * `/healthz` the process is alive; `/readyz` it can serve: database writable, migrations current, not draining.
+ * The database checks run at most once at a time and their result answers the probes of the next REUSE_MS;
+ * draining is answered at once. Failures name the check and a generic reason; the error is logged.
  */
 export function registerHealth(app: FastifyInstance, ctx: AppContext) {
   app.get('/healthz', async (_req, reply) => answer(reply, 200, { status: 'ok' }));
 
-  app.get('/readyz', async (_req, reply) => {
-    const draining = ctx.lifecycle.draining;
-    const checks = draining
-      ? { draining: { ok: false } }
-      : { database: databaseWritable(ctx), migrations: migrationsCurrent(ctx) };
-    const ready = Object.values(checks).every((c) => c.ok);
-    if (!ready) ctx.log.warn({ checks }, 'not ready');
+  let last: { checks: Checks; at: number } | null = null;
+  let inFlight: Promise<Checks> | null = null;
+  const runChecks = async (log: FastifyBaseLogger): Promise<Checks> => {
+    const checks = { database: await databaseWritable(ctx, log), migrations: migrationsCurrent(ctx, log) };
+    last = { checks, at: performance.now() };
+    return checks;
+  };
+
+  app.get('/readyz', async (req, reply) => {
+    let checks: Checks | null = null;
+    if (!ctx.lifecycle.draining) {
+      if (last && performance.now() - last.at < REUSE_MS) checks = last.checks;
+      else {
+        inFlight ??= runChecks(req.log).finally(() => {
+          inFlight = null;
+        });
+        checks = await inFlight;
+      }
+    }
+    if (ctx.lifecycle.draining) checks = { draining: { ok: false } };
+    const ready = Object.values(checks!).every((c) => c.ok);
     return answer(reply, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks });
   });
 }

@@ -1,34 +1,58 @@
 import type { AppContext } from '../../context';
+import { isBusyError } from '../../db/connection';
 import { lookupPayment } from './processor';
 import { settlePayment, type PaymentRow } from './service';
 
+/** Payments asked about per run (a real processor's lookup is an HTTP call each). */
+const BATCH = 100;
+
 /**
- * Reconciliation (backend/README.md "Payments"): orders still awaiting payment PAYMENT_RECONCILE_AFTER_SECONDS
- * after their last payment started are looked up at the processor, payment by payment (the current one and the
- * ones a newer attempt cancelled), and settled as an IPN would have: confirmed → paid and the policy (or a refund
- * to make), declined / expired → the payment so, and the order `payment_failed` when nothing is pending.
+ * Reconciliation (backend/README.md "Payments"): the payments not confirmed here of every order whose last payment
+ * started between PAYMENT_RECONCILE_WINDOW_DAYS and PAYMENT_RECONCILE_AFTER_SECONDS ago, whatever the order's
+ * state (awaiting payment, failed, paid by another payment, cancelled), are looked up at the processor and settled
+ * as an IPN would have (`settlePayment`, one IMMEDIATE transaction, idempotent) when its answer differs from ours:
+ * confirmed → paid and the policy, or a refund to make when the order is paid already or cancelled; declined /
+ * expired → the payment so, and the order `payment_failed` when nothing is pending. A charge whose IPN never
+ * arrived (the processor gave up) is so never lost, even after a later attempt failed.
+ *
+ * Least recently asked first (`payments.reconciled_at`, NULL first): payments whose answer never changes (still
+ * pending at a real processor, declined for good) go to the back and cannot hold back the others.
  * Returns how many payments it settled.
  */
 export async function reconcilePayments(ctx: AppContext): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.payments.reconcileAfterSeconds * 1000).toISOString();
-  const orders = ctx.db
+  const now = ctx.clock.now();
+  const { reconcileAfterSeconds, reconcileWindowDays } = ctx.config.payments;
+  const cutoff = new Date(now.getTime() - reconcileAfterSeconds * 1000).toISOString();
+  const since = new Date(now.getTime() - reconcileWindowDays * 86_400_000).toISOString();
+  // An order's latest payment is in [since, cutoff] exactly when its latest payment of the window is ≤ cutoff.
+  const payments = ctx.db
     .prepare(
-      `SELECT o.id FROM orders o JOIN payments p ON p.order_id = o.id
-       WHERE o.status = 'awaiting_payment' GROUP BY o.id HAVING MAX(p.created_at) <= ? ORDER BY o.id LIMIT 100`,
+      `SELECT p.* FROM payments p
+       WHERE p.status <> 'confirmed'
+         AND p.order_id IN (SELECT order_id FROM payments WHERE created_at >= ? GROUP BY order_id HAVING MAX(created_at) <= ?)
+       ORDER BY p.reconciled_at IS NOT NULL, p.reconciled_at, p.created_at, p.id LIMIT ?`,
     )
-    .pluck()
-    .all(cutoff) as number[];
+    .all(since, cutoff, BATCH) as PaymentRow[];
+  const asked = ctx.db.prepare('UPDATE payments SET reconciled_at = ? WHERE id = ?');
   let settled = 0;
-  for (const orderId of orders) {
-    const payments = ctx.db
-      .prepare("SELECT * FROM payments WHERE order_id = ? AND status IN ('pending', 'cancelled') ORDER BY created_at, id")
-      .all(orderId) as PaymentRow[];
-    for (const payment of payments) {
+  for (const payment of payments) {
+    try {
       const answer = lookupPayment(ctx, payment.id);
-      if (answer === 'pending' || answer === 'unknown') continue;
-      const result = settlePayment(ctx, payment.id, answer, payment.amount_bani, 'reconciliation');
-      if (result.outcome !== 'duplicate' && result.outcome !== 'ignored') settled += 1;
-      ctx.log.info({ order: orderId, payment: payment.id, answer, outcome: result.outcome }, 'payment reconciled');
+      if (answer !== 'pending' && answer !== 'unknown' && answer !== payment.status) {
+        const result = settlePayment(ctx, payment.id, answer, payment.amount_bani, 'reconciliation');
+        if (result.outcome !== 'duplicate' && result.outcome !== 'ignored') settled += 1;
+        ctx.log.info({ order: payment.order_id, payment: payment.id, answer, outcome: result.outcome }, 'payment reconciled');
+      }
+      asked.run(ctx.clock.now().toISOString(), payment.id);
+    } catch (err) {
+      // A locked database: the next run carries on where this one stopped.
+      if (isBusyError(err)) {
+        ctx.log.warn({ err, payment: payment.id }, 'payment reconciliation paused (database busy)');
+        break;
+      }
+      // One payment that cannot be settled does not stop the run; it goes to the back of the queue.
+      ctx.log.error({ err, order: payment.order_id, payment: payment.id }, 'payment reconciliation failed');
+      asked.run(ctx.clock.now().toISOString(), payment.id);
     }
   }
   return settled;
