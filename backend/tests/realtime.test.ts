@@ -117,3 +117,15 @@ describe('Pusher protocol', () => {
     await expect(bad.trigger('site', 'x', {})).rejects.toMatchObject({ status: 401 });
   });
 });
+
+describe('Pusher upgrade paths', () => {
+  it('a malformed percent-encoding in the app key is refused, and the server keeps serving', async () => {
+    const bad = new WebSocket(`ws://127.0.0.1:${port}/app/%E0%A4%A?protocol=7`);
+    const status = await once<number>((ok) => {
+      bad.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0));
+      bad.on('error', () => ok(-1));
+    });
+    expect(status).toBe(404);
+    expect((await call('GET', '/api/v1/maintenances/status')).status).toBe(200);
+  });
+});

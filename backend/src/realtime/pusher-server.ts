@@ -31,12 +31,19 @@ export function attachPusherServer({ server, key, secret, realtime, log }: Optio
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const m = /^\/app\/([^/]+)$/.exec(url.pathname);
-    if (!m) {
+    let appKey: string | null = null;
+    try {
+      if (m) appKey = decodeURIComponent(m[1]);
+    } catch {
+      // a malformed escape (`/app/%E0`): no such app. Thrown here it would be uncaught and end the process.
+    }
+    if (appKey === null) {
       socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, decodeURIComponent(m[1]), url));
+    const requested = appKey;
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, requested, url));
   };
 
   function onConnection(ws: WebSocket, appKey: string, url: URL) {
