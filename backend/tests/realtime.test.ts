@@ -129,3 +129,77 @@ describe('Pusher upgrade paths', () => {
     expect((await call('GET', '/api/v1/maintenances/status')).status).toBe(200);
   });
 });
+
+type Frame = { event: string; data: unknown; channel?: string };
+
+/** A raw protocol socket: its frames as they arrive, and a wait for the next one matching `pick`. */
+async function rawSocket(headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/local-key?protocol=7`, { headers });
+  const frames: Frame[] = [];
+  ws.on('message', (raw) => frames.push(JSON.parse(String(raw))));
+  const wait = (pick: (f: Frame) => boolean, from = 0) =>
+    once<Frame>((ok) => {
+      const check = () => {
+        const f = frames.slice(from).find(pick);
+        if (f) ok(f);
+        else setTimeout(check, 5);
+      };
+      check();
+    });
+  await wait((f) => f.event === 'pusher:connection_established');
+  return { ws, frames, wait };
+}
+
+describe('Pusher protocol limits', () => {
+  it('caps the channels one socket may hold: public names cannot grow the server\'s channel map without end', async () => {
+    const { ws, frames, wait } = await rawSocket();
+    const realtime = t.server.ctx.realtime;
+    try {
+      for (let i = 0; i < 150; i++) ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: `flood-${i}` } }));
+      ws.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
+      await wait((f) => f.event === 'pusher:pong');
+      const succeeded = frames.filter((f) => f.event === 'pusher_internal:subscription_succeeded').length;
+      expect(succeeded).toBe(100);
+      expect(frames.filter((f) => f.event === 'pusher:error' && JSON.stringify(f.data).includes('Too many channels'))).toHaveLength(50);
+      expect(realtime.subscriberCount('flood-99')).toBe(1);
+      expect(realtime.subscriberCount('flood-100')).toBe(0);
+      // re-subscribing a held channel is no new channel; leaving one frees its place
+      ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'flood-5' } }));
+      ws.send(JSON.stringify({ event: 'pusher:unsubscribe', data: { channel: 'flood-6' } }));
+      const mark = frames.length;
+      ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'flood-120' } }));
+      const next = await wait((f) => f.event === 'pusher_internal:subscription_succeeded' || f.event === 'pusher:error', mark + 1);
+      expect(next).toMatchObject({ event: 'pusher_internal:subscription_succeeded', channel: 'flood-120' });
+    } finally {
+      ws.close();
+    }
+    await once<void>((ok) => {
+      const check = () => (realtime.subscriberCount('flood-0') === 0 ? ok() : setTimeout(check, 5));
+      check();
+    });
+  });
+
+  it('caps the sockets one address may hold open', async () => {
+    const open: WebSocket[] = [];
+    try {
+      for (let i = 0; i < 100; i++) open.push((await rawSocket()).ws);
+      const refused = new WebSocket(`ws://127.0.0.1:${port}/app/local-key?protocol=7`);
+      const status = await once<number>((ok) => refused.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0)));
+      expect(status).toBe(429);
+      // a closed socket gives its place back
+      const closing = open.pop()!;
+      await once<void>((ok) => { closing.on('close', () => ok()); closing.close(); });
+      await once<void>((ok) => {
+        const retry = () => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/app/local-key?protocol=7`);
+          ws.on('open', () => { open.push(ws); ok(); });
+          ws.on('unexpected-response', () => setTimeout(retry, 20));
+        };
+        retry();
+      });
+    } finally {
+      for (const ws of open) ws.close();
+    }
+  });
+
+});
