@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PusherClient from 'pusher-js';
 import PusherServer from 'pusher';
 import WebSocket from 'ws';
-import { ADMIN_HEADERS, client, login, startServer, TEST_SECRETS, type Call, type TestServer } from './helpers';
+import { ADMIN_HEADERS, client, login, startServer, TEST_SECRETS, WEB, type Call, type TestServer } from './helpers';
 
 let t: TestServer;
 let call: Call;
@@ -202,4 +202,15 @@ describe('Pusher protocol limits', () => {
     }
   });
 
+  it('refuses an upgrade from another site\'s page (Origin), accepts the shop\'s and clients that send none', async () => {
+    const foreign = new WebSocket(`ws://127.0.0.1:${port}/app/local-key?protocol=7`, { headers: { Origin: 'https://evil.example' } });
+    const status = await once<number>((ok) => foreign.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0)));
+    expect(status).toBe(403);
+    for (const origin of [WEB, 'http://127.0.0.1:3000']) {
+      const { ws } = await rawSocket({ Origin: origin });
+      ws.close();
+    }
+    const other = new WebSocket(`ws://127.0.0.1:${port}/app/local-key?protocol=7`, { headers: { Origin: 'http://localhost:3999' } });
+    expect(await once<number>((ok) => other.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0)))).toBe(403);
+  });
 });

@@ -14,6 +14,27 @@ export const MAX_CHANNELS_PER_SOCKET = 100;
 /** Sockets one client address (IPv6: its /64) may hold open at once. */
 export const MAX_SOCKETS_PER_ADDRESS = 100;
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a browser page of `origin` may open a socket: the shop's own origin; for a shop on a loopback host (a
+ * local run), any loopback name with the same scheme and port. Clients that send no Origin (server SDKs, tests)
+ * are not browsers' pages and pass.
+ */
+export function allowedOrigin(origin: string | undefined, webAppUrl: string): boolean {
+  if (origin === undefined) return true;
+  let page: URL;
+  let shop: URL;
+  try {
+    page = new URL(origin);
+    shop = new URL(webAppUrl);
+  } catch {
+    return false;
+  }
+  if (page.origin === shop.origin) return true;
+  return LOOPBACK_HOSTS.has(shop.hostname) && LOOPBACK_HOSTS.has(page.hostname) && page.protocol === shop.protocol && page.port === shop.port;
+}
+
 export function channelSignature(secret: string, socketId: string, channel: string): string {
   return hmacHex(secret, `${socketId}:${channel}`);
 }
@@ -24,15 +45,18 @@ interface Options {
   secret: string;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** The shop's origin (WEB_APP_URL): browser pages of other sites may not open sockets. */
+  webAppUrl: string;
 }
 
 /**
  * Pusher Channels protocol v7 over WebSocket on `/app/{key}`: connection_established, subscribe
  * (public and private-* with signature check), unsubscribe, ping/pong and an activity timeout.
  * Bounded: at most MAX_SOCKETS_PER_ADDRESS open sockets per client address (the socket's own address, never a
- * header's), MAX_CHANNELS_PER_SOCKET channels per socket, 64 KB per message.
+ * header's), MAX_CHANNELS_PER_SOCKET channels per socket, 64 KB per message; upgrades from another site's page
+ * (Origin) are refused.
  */
-export function attachPusherServer({ server, key, secret, realtime, log }: Options) {
+export function attachPusherServer({ server, key, secret, realtime, log, webAppUrl }: Options) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const lastSeen = new Map<WebSocket, number>();
   const socketsPerAddress = new Map<string, number>();
@@ -53,6 +77,7 @@ export function attachPusherServer({ server, key, secret, realtime, log }: Optio
     }
     if (appKey === null) return refuse(socket, '404 Not Found');
     const requested = appKey;
+    if (!allowedOrigin(req.headers.origin, webAppUrl)) return refuse(socket, '403 Forbidden');
     const address = ipSubject(normalIp(req.socket.remoteAddress) ?? 'unknown');
     const held = socketsPerAddress.get(address) ?? 0;
     if (held >= MAX_SOCKETS_PER_ADDRESS) return refuse(socket, '429 Too Many Requests');
