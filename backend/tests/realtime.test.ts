@@ -214,3 +214,18 @@ describe('Pusher protocol limits', () => {
     expect(await once<number>((ok) => other.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0)))).toBe(403);
   });
 });
+
+describe('Pusher frames', () => {
+  it('a frame that is valid JSON but no object (null, a number) gets pusher:error, and the server keeps serving', async () => {
+    const { ws, frames, wait } = await rawSocket();
+    try {
+      for (const frame of ['null', '42', '"x"', '[]']) ws.send(frame);
+      ws.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
+      await wait((f) => f.event === 'pusher:pong');
+      expect(frames.filter((f) => f.event === 'pusher:error')).toHaveLength(4);
+      expect((await call('GET', '/api/v1/maintenances/status')).status).toBe(200);
+    } finally {
+      ws.close();
+    }
+  });
+});

@@ -127,6 +127,12 @@ export function attachPusherServer({ server, key, secret, realtime, log, webAppU
         sendEvent('pusher:error', { code: 4200, message: 'Invalid JSON' });
         return;
       }
+      // `null`, a number, a string or an array is no frame; reading its fields would throw out of this listener,
+      // uncaught, and end the process.
+      if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) {
+        sendEvent('pusher:error', { code: 4200, message: 'Invalid frame' });
+        return;
+      }
       let data = msg.data as Record<string, unknown> | string | undefined;
       if (typeof data === 'string') {
         try {
