@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { validationError } from '../../lib/errors';
+import { ApiError, validationError } from '../../lib/errors';
 import { clientIp, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
+import { ipSubject } from '../../lib/throttle';
 import { parse } from '../../lib/validation';
+
+/** Stored props, as JSON: at most this long (the string form's limit) and this many keys (Plausible's 30). */
+const MAX_PROPS_CHARS = 5000;
+const MAX_PROPS_KEYS = 30;
+/** Events one client IP (IPv6: its /64) may store per window; a visitor sends one per page view. */
+export const EVENTS_PER_WINDOW = 120;
+const WINDOW_MS = 60_000;
 
 const str = (max: number) => z.string().max(max);
 /** Plausible Events API: long or short keys. */
@@ -19,7 +27,29 @@ const eventSchema = z.object({
 });
 
 export function registerAnalytics(app: FastifyInstance, ctx: AppContext) {
+  // Fixed one-minute windows per client, in this process's memory (analytics is best effort: a refused event is
+  // lost, and the shop never shows it). Bounded: the map holds only the current window's clients.
+  let windowStart = 0;
+  let counts = new Map<string, number>();
+  const admit = (req: Parameters<typeof clientIp>[0]) => {
+    const now = ctx.clock.now().getTime();
+    if (now - windowStart >= WINDOW_MS || now < windowStart) {
+      windowStart = now;
+      counts = new Map();
+    }
+    const subject = ipSubject(clientIp(req));
+    const count = (counts.get(subject) ?? 0) + 1;
+    if (count > EVENTS_PER_WINDOW) {
+      const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+      throw new ApiError(429, 'too_many_requests', 'Too many events.', 'Prea multe cereri. Încercați din nou în curând.', {
+        'retry-after': String(seconds),
+      });
+    }
+    counts.set(subject, count);
+  };
+
   app.post('/api/event', async (req, reply) => {
+    admit(req);
     const b = parse(eventSchema, req.body);
     const name = b.name ?? b.n;
     const url = b.url ?? b.u;
@@ -36,6 +66,10 @@ export function registerAnalytics(app: FastifyInstance, ctx: AppContext) {
       } catch {
         throw validationError({ props: ['Valoarea nu este validă.'] });
       }
+    }
+    // Only an object of at most 30 keys, at most 5,000 characters as stored: the body limit (1 MB) is not a row's.
+    if (props !== null && (typeof props !== 'object' || Array.isArray(props) || Object.keys(props).length > MAX_PROPS_KEYS || JSON.stringify(props).length > MAX_PROPS_CHARS)) {
+      throw validationError({ props: ['Valoarea nu este validă.'] });
     }
     return idempotentWrite(ctx, req, reply, 202, () => {
       ctx.db
