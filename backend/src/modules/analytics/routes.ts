@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { ApiError, validationError } from '../../lib/errors';
+import { validationError } from '../../lib/errors';
 import { clientIp, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { ipSubject } from '../../lib/throttle';
 import { parse } from '../../lib/validation';
+import { WindowLimiter } from '../../lib/rate-window';
 
 /** Stored props, as JSON: at most this long (the string form's limit) and this many keys (Plausible's 30). */
 const MAX_PROPS_CHARS = 5000;
@@ -27,29 +28,10 @@ const eventSchema = z.object({
 });
 
 export function registerAnalytics(app: FastifyInstance, ctx: AppContext) {
-  // Fixed one-minute windows per client, in this process's memory (analytics is best effort: a refused event is
-  // lost, and the shop never shows it). Bounded: the map holds only the current window's clients.
-  let windowStart = 0;
-  let counts = new Map<string, number>();
-  const admit = (req: Parameters<typeof clientIp>[0]) => {
-    const now = ctx.clock.now().getTime();
-    if (now - windowStart >= WINDOW_MS || now < windowStart) {
-      windowStart = now;
-      counts = new Map();
-    }
-    const subject = ipSubject(clientIp(req));
-    const count = (counts.get(subject) ?? 0) + 1;
-    if (count > EVENTS_PER_WINDOW) {
-      const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-      throw new ApiError(429, 'too_many_requests', 'Too many events.', 'Prea multe cereri. Încercați din nou în curând.', {
-        'retry-after': String(seconds),
-      });
-    }
-    counts.set(subject, count);
-  };
+  const limiter = new WindowLimiter(EVENTS_PER_WINDOW, WINDOW_MS, ctx.clock);
 
   app.post('/api/event', async (req, reply) => {
-    admit(req);
+    limiter.admit(ipSubject(clientIp(req)));
     const b = parse(eventSchema, req.body);
     const name = b.name ?? b.n;
     const url = b.url ?? b.u;
