@@ -290,6 +290,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     secret: config.pusher.secret,
     realtime,
     log: app.log,
+    webAppUrl: config.webAppUrl,
   });
 
   let closed = false;

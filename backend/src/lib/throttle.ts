@@ -35,6 +35,10 @@ export const THROTTLE = {
   resetIp: { scope: 'reset-ip', free: 10, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 60 * MINUTE },
   /** email-existence-check: every lookup counts (account enumeration). */
   emailCheckIp: { scope: 'email-check-ip', free: 300, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 15 * MINUTE },
+  /** contact-messages from one client IP: every message counts (each stores a row and mails a receipt). */
+  contactIp: { scope: 'contact-ip', free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 60 * MINUTE },
+  /** contact-messages for one email, from any IP: the receipt goes to that address, whoever typed it. */
+  contactEmail: { scope: 'contact-email', free: 5, baseDelayMs: 10 * MINUTE, maxDelayMs: 24 * 60 * MINUTE, quietMs: 24 * 60 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 
 /** Failures of an account or IP streak after which a sign-in needs the stricter captcha (when captcha is on). */

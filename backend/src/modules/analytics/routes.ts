@@ -4,7 +4,16 @@ import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
 import { clientIp, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
+import { ipSubject } from '../../lib/throttle';
 import { parse } from '../../lib/validation';
+import { WindowLimiter } from '../../lib/rate-window';
+
+/** Stored props, as JSON: at most this long (the string form's limit) and this many keys (Plausible's 30). */
+const MAX_PROPS_CHARS = 5000;
+const MAX_PROPS_KEYS = 30;
+/** Events one client IP (IPv6: its /64) may store per window; a visitor sends one per page view. */
+export const EVENTS_PER_WINDOW = 120;
+const WINDOW_MS = 60_000;
 
 const str = (max: number) => z.string().max(max);
 /** Plausible Events API: long or short keys. */
@@ -19,7 +28,10 @@ const eventSchema = z.object({
 });
 
 export function registerAnalytics(app: FastifyInstance, ctx: AppContext) {
+  const limiter = new WindowLimiter(EVENTS_PER_WINDOW, WINDOW_MS, ctx.clock);
+
   app.post('/api/event', async (req, reply) => {
+    limiter.admit(ipSubject(clientIp(req)));
     const b = parse(eventSchema, req.body);
     const name = b.name ?? b.n;
     const url = b.url ?? b.u;
@@ -36,6 +48,10 @@ export function registerAnalytics(app: FastifyInstance, ctx: AppContext) {
       } catch {
         throw validationError({ props: ['Valoarea nu este validă.'] });
       }
+    }
+    // Only an object of at most 30 keys, at most 5,000 characters as stored: the body limit (1 MB) is not a row's.
+    if (props !== null && (typeof props !== 'object' || Array.isArray(props) || Object.keys(props).length > MAX_PROPS_KEYS || JSON.stringify(props).length > MAX_PROPS_CHARS)) {
+      throw validationError({ props: ['Valoarea nu este validă.'] });
     }
     return idempotentWrite(ctx, req, reply, 202, () => {
       ctx.db

@@ -4,12 +4,20 @@ import { optionalAuth } from '../../lib/auth';
 import { clientIp, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { parse } from '../../lib/validation';
+import { WindowLimiter } from '../../lib/rate-window';
+import { ipSubject } from '../../lib/throttle';
 import { cookieConsentBody } from '../../../../contract/content';
 
+/** Consent records one client IP (IPv6: its /64) may store per window; a visitor chooses once. */
+const CONSENTS_PER_WINDOW = 60;
+const WINDOW_MS = 10 * 60_000;
 
 export function registerConsents(app: FastifyInstance, ctx: AppContext) {
+  const limiter = new WindowLimiter(CONSENTS_PER_WINDOW, WINDOW_MS, ctx.clock);
+
   // Consent is recorded even with a stale bearer: the token only links the record to a user.
   app.post('/api/v1/cookie-consents', async (req, reply) => {
+    limiter.admit(ipSubject(clientIp(req)));
     const body = parse(cookieConsentBody, req.body);
     let userId: number | null = null;
     try {

@@ -12,6 +12,7 @@ import { parse } from '../../lib/validation';
 import { plateField, vinField } from '../../../../contract/fields';
 import { contactMessageBody } from '../../../../contract/content';
 import { contactReceivedMail } from '../../mail/templates';
+import { beginAttempt, ipAttempt, romanianDuration, THROTTLE } from '../../lib/throttle';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const lookupQuery = z.object({
@@ -78,6 +79,16 @@ export function registerContent(app: FastifyInstance, ctx: AppContext) {
       userId = optionalAuth(ctx, req)?.user.id ?? null;
     } catch {
       userId = null;
+    }
+    // Every message mails a receipt to the address typed in the form: without a bound, the form would let anyone
+    // flood the table and send the broker's mail to any inbox (backend/README.md "Sign-in throttle").
+    try {
+      beginAttempt(ctx, [ipAttempt(THROTTLE.contactIp, clientIp(req)), { policy: THROTTLE.contactEmail, subject: body.email }]);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429) throw err;
+      const seconds = Number(err.headers['retry-after'] ?? 60);
+      throw new ApiError(429, 'too_many_attempts', 'Too many contact messages.',
+        `Ați trimis prea multe mesaje. Încercați din nou peste ${romanianDuration(seconds)}.`, err.headers);
     }
     return idempotentWrite(
       ctx, req, reply, 201,
