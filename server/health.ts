@@ -27,6 +27,29 @@ async function backendReachable(backendUrl: string): Promise<Check> {
   }
 }
 
+/** A probe's answer is reused for this long after it settled (and while it is in flight). */
+const PROBE_REUSE_MS = 1000;
+let lastProbe: { backendUrl: string; check: Promise<Check>; settledAt: number | null } | null = null;
+
+/**
+ * The backend check, shared: `/readyz` is public, and a flood of probes would otherwise be as many backend calls,
+ * each holding a slot of the gate that pages and the BFF share (BACKEND_MAX_CONCURRENCY). One probe at a time,
+ * and its answer for every request within PROBE_REUSE_MS of it.
+ */
+function sharedBackendCheck(backendUrl: string): Promise<Check> {
+  const probe = lastProbe;
+  if (probe && probe.backendUrl === backendUrl && (probe.settledAt === null || performance.now() - probe.settledAt < PROBE_REUSE_MS)) {
+    return probe.check;
+  }
+  const next: NonNullable<typeof lastProbe> = {
+    backendUrl,
+    check: backendReachable(backendUrl).finally(() => (next.settledAt = performance.now())),
+    settledAt: null,
+  };
+  lastProbe = next;
+  return next.check;
+}
+
 function send(response: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
   response.statusCode = status;
@@ -43,7 +66,7 @@ function send(response: ServerResponse, status: number, body: unknown) {
  */
 export async function sendHealth(kind: HealthPath, response: ServerResponse, state: { draining: boolean; backendUrl: string }) {
   if (kind === 'healthz') return send(response, 200, { status: 'ok' });
-  const checks: Record<string, Check> = state.draining ? { draining: { ok: false } } : { backend: await backendReachable(state.backendUrl) };
+  const checks: Record<string, Check> = state.draining ? { draining: { ok: false } } : { backend: await sharedBackendCheck(state.backendUrl) };
   const ready = Object.values(checks).every((c) => c.ok);
   return send(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks });
 }
