@@ -75,3 +75,18 @@ describe('MobileMenu', () => {
     expect(screen.queryByRole('link', { name: 'Polițele mele' })).toBeNull();
   });
 });
+
+describe('closed menus in the server HTML', () => {
+  it('carry their panels (the buttons control them) but none of their links', async () => {
+    const { renderToString } = await import('react-dom/server');
+    for (const signedIn of [true, false]) {
+      const html = renderToString(<MobileMenu signedIn={signedIn} />);
+      expect(html).toMatch(/<nav[^>]*hidden=""/);
+      expect(html).not.toContain('<a ');
+    }
+    const account = renderToString(<AccountMenu signedIn />);
+    expect(account).toMatch(/<ul[^>]*hidden=""/);
+    expect(account).not.toContain('<a ');
+    expect(account).not.toContain('Deconectare');
+  });
+});

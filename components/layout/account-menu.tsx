@@ -13,7 +13,7 @@ import { useRouteDisclosure } from './use-route-disclosure';
  */
 export function AccountMenu({ signedIn }: { signedIn: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
-  const { buttonProps, panelProps, pathname } = useRouteDisclosure(rootRef);
+  const { open, buttonProps, panelProps, pathname } = useRouteDisclosure(rootRef);
 
   if (!signedIn) {
     return (
@@ -31,11 +31,16 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="2" fill="none" />
         </svg>
       </button>
+      {/* Its items exist only while it is open (as the mobile menu's). */}
       <ul {...panelProps} className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-border bg-surface py-2 shadow-lg">
-        <NavLinkItems links={accountLinks} linkClassName="block px-4 py-2 hover:bg-primary-light" currentPath={pathname} />
-        <li className="mt-1 border-t border-border pt-1">
-          <LogoutButton />
-        </li>
+        {open && (
+          <>
+            <NavLinkItems links={accountLinks} linkClassName="block px-4 py-2 hover:bg-primary-light" currentPath={pathname} />
+            <li className="mt-1 border-t border-border pt-1">
+              <LogoutButton />
+            </li>
+          </>
+        )}
       </ul>
     </div>
   );

@@ -27,21 +27,27 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
         aria-label="Meniu principal"
         className="absolute inset-x-0 top-full border-b border-border bg-surface px-4 pb-4 shadow-lg"
       >
-        <ul className="grid gap-1 pt-2">
-          <NavLinkItems links={[...productLinks, ...vignetteLinks, ...secondaryLinks]} linkClassName={linkClass} currentPath={pathname} />
-        </ul>
-        <p className="mt-3 border-t border-border px-3 pt-3 text-sm font-semibold text-muted">Contul meu</p>
-        <ul className="grid gap-1">
-          {signedIn ? (
-            <NavLinkItems links={accountLinks} linkClassName={linkClass} />
-          ) : (
-            <li>
-              <Link href="/authenticate" className={linkClass}>
-                Autentificare sau cont nou
-              </Link>
-            </li>
-          )}
-        </ul>
+        {/* The links exist only while the panel is open: a closed panel is hidden anyway, and rendering its twenty
+            links into every page was server work and markup for nothing (issue 17). */}
+        {open && (
+          <>
+            <ul className="grid gap-1 pt-2">
+              <NavLinkItems links={[...productLinks, ...vignetteLinks, ...secondaryLinks]} linkClassName={linkClass} currentPath={pathname} />
+            </ul>
+            <p className="mt-3 border-t border-border px-3 pt-3 text-sm font-semibold text-muted">Contul meu</p>
+            <ul className="grid gap-1">
+              {signedIn ? (
+                <NavLinkItems links={accountLinks} linkClassName={linkClass} />
+              ) : (
+                <li>
+                  <Link href="/authenticate" className={linkClass}>
+                    Autentificare sau cont nou
+                  </Link>
+                </li>
+              )}
+            </ul>
+          </>
+        )}
       </nav>
     </div>
   );
