@@ -72,7 +72,8 @@ describe('bounded calls to the backend', () => {
   });
 
   it('caps concurrency: calls beyond it queue, beyond the queue they get 503 + Retry-After', async () => {
-    const hung = [rejection(mod.callBackend(`${base}/hang`)), rejection(mod.callBackend(`${base}/hang`))];
+    // The hung calls outlive the queued call's deadline, so it times out in the queue however the timers fall.
+    const hung = [rejection(mod.callBackend(`${base}/hang`, {}, { timeoutMs: 1500 })), rejection(mod.callBackend(`${base}/hang`, {}, { timeoutMs: 1500 }))];
     const queued = rejection(mod.callBackend(`${base}/ok`));
     expect(mod.backendGateLoad()).toEqual({ active: 2, queued: 1 });
     const refused = await rejection(mod.callBackend(`${base}/ok`));

@@ -116,7 +116,12 @@ describe('backend reads for server rendering', () => {
   });
 
   it('shares the gate with callBackend: a full queue is refused (503) and a queued read waits within its deadline', async () => {
-    const hung = [call.callBackend(`${base}/hang`).catch((e) => e), read(new URL(`${base}/hang`), {}).catch((e) => e)];
+    // The two calls holding the slots outlive the queued read's deadline (300 ms), so that read times out in the
+    // queue whatever the machine's pace: with equal deadlines it got a freed slot on a slow run and answered.
+    const hung = [
+      call.callBackend(`${base}/hang`, {}, { timeoutMs: 1500 }).catch((e) => e),
+      read(new URL(`${base}/hang`), {}, { timeoutMs: 1500 }).catch((e) => e),
+    ];
     await vi.waitFor(() => expect(call.backendGateLoad()).toEqual({ active: 2, queued: 0 }));
     const queued = rejection(read(new URL(`${base}/ok`), {}));
     expect(call.backendGateLoad()).toEqual({ active: 2, queued: 1 });
