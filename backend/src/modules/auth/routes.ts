@@ -286,9 +286,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     assertAcceptablePassword(body.password, auth.user);
     const hash = await hashPassword(body.password);
     return idempotentWrite(ctx, req, reply, 200, () => {
+      const now = ctx.clock.now().toISOString();
       ctx.db
         .prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?')
-        .run(hash, ctx.clock.now().toISOString(), auth.user.id);
+        .run(hash, now, auth.user.id);
+      // A reset or welcome link mailed before the change no longer sets a password.
+      ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, auth.user.id);
       revokeOtherSessions(ctx, auth.user.id, auth.session.id);
       return { changed: true };
     });

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, fields, login, outbox, startServer, type Call, type TestServer } from './helpers';
+
+let t: TestServer;
+let call: Call;
+
+beforeAll(async () => {
+  t = await startServer({ DEV_GOOGLE_SIGN_IN: 'true' });
+  call = client(t.url);
+});
+afterAll(() => t.close());
+
+const RESET_INVALID = 'Linkul de resetare a expirat sau a fost deja folosit.';
+
+async function register(email: string, password: string): Promise<string> {
+  const res = await call('POST', '/api/v1/auth/register', {
+    body: { email, phone_number: '0722000999', first_name: 'Vlad', last_name: 'Tepes', password, password_confirmation: password, is_default_password: false, token: '' },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.access_token as string;
+}
+
+/** The reset_token of the newest set-password link mailed to `email`. */
+async function mailedResetToken(email: string): Promise<string> {
+  const [mail] = await outbox(call, email);
+  const link = /http:\/\/localhost:3000\/authenticate\?\S+/.exec(mail.text)![0];
+  return new URL(link).searchParams.get('reset_token')!;
+}
+
+describe('password change and outstanding set-password links', () => {
+  it('a password change voids a reset link mailed before it', async () => {
+    const email = 'schimbare.parola@exemplu.ro';
+    const token = await register(email, 'Parola-Initiala-71');
+    expect((await call('POST', '/api/v1/auth/generate-reset-token', { body: { email, token: '' } })).status).toBe(200);
+    const resetToken = await mailedResetToken(email);
+
+    // The owner changes the password (say, after noticing the mailbox or the link was exposed).
+    const changed = await call('POST', '/api/v1/auth/change-password', {
+      token, body: { current_password: 'Parola-Initiala-71', password: 'Parola-Schimbata-72', password_confirmation: 'Parola-Schimbata-72' },
+    });
+    expect(changed.body.data).toEqual({ changed: true });
+
+    // The older link no longer sets a password.
+    const reset = await call('POST', '/api/v1/auth/reset-password', {
+      body: { email, reset_token: resetToken, password: 'Parola-Atacator-73', password_confirmation: 'Parola-Atacator-73', token: '' },
+    });
+    expect(reset.status).toBe(422);
+    expect(fields(reset)).toEqual({ reset_token: [RESET_INVALID] });
+    expect(await login(call, email, 'Parola-Schimbata-72')).toBeTruthy();
+  });
+});
