@@ -49,3 +49,40 @@ describe('password change and outstanding set-password links', () => {
     expect(await login(call, email, 'Parola-Schimbata-72')).toBeTruthy();
   });
 });
+
+describe('an account opened by someone else before the owner signs in with Google', () => {
+  it('the first Google sign-in ends the sessions and the password set before the mailbox was proven', async () => {
+    const email = 'victima.google@exemplu.ro';
+    // Nobody proves the mailbox at register: anyone who knows the address can open the account first.
+    const attackerSession = await register(email, 'Parola-Atacator-81');
+
+    // The owner of the (Google-verified) address signs in with Google and lands in that account.
+    const google = await call('POST', '/api/v1/auth/social/authentications/google', { body: { token: `dev-google:${email}:Ana:Pop` } });
+    expect(google.status).toBe(200);
+    const ownerSession = google.body.data.access_token as string;
+    expect((await call('GET', '/api/v1/auth/user', { token: ownerSession })).body.data.email).toBe(email);
+
+    // Whoever opened it before keeps neither the session nor the password.
+    expect((await call('GET', '/api/v1/auth/user', { token: attackerSession })).status).toBe(401);
+    const again = await call('POST', '/api/v1/auth/login', { body: { email, password: 'Parola-Atacator-81', token: '' } });
+    expect(again.status).toBe(422);
+    expect(again.body.data?.access_token).toBeUndefined();
+
+    // Later Google sign-ins leave the owner's other sessions alone.
+    const second = await call('POST', '/api/v1/auth/social/authentications/google', { body: { token: `dev-google:${email}:Ana:Pop` } });
+    expect(second.status).toBe(200);
+    expect((await call('GET', '/api/v1/auth/user', { token: ownerSession })).status).toBe(200);
+  });
+
+  it('the same for an account a stranger opened at guest checkout with the owner’s address', async () => {
+    const email = 'victima.ghid@exemplu.ro';
+    const guest = await call('POST', '/api/v1/users/store-from-product-page', {
+      body: { customer: { email, first_name: 'Ion', last_name: 'Pop', phone_number: '0745111333' }, product_id: 'rca', token: '' },
+    });
+    expect(guest.status).toBe(201);
+    const strangerSession = guest.body.data.access_token as string;
+    const google = await call('POST', '/api/v1/auth/social/authentications/google', { body: { token: `dev-google:${email}:Ion:Pop` } });
+    expect(google.status).toBe(200);
+    expect((await call('GET', '/api/v1/auth/user', { token: strangerSession })).status).toBe(401);
+  });
+});
