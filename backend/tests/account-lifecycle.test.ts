@@ -86,3 +86,36 @@ describe('an account opened by someone else before the owner signs in with Googl
     expect((await call('GET', '/api/v1/auth/user', { token: strangerSession })).status).toBe(401);
   });
 });
+
+describe('account writes take only their own fields (mass assignment)', () => {
+  const extra = {
+    id: 1, user_id: 1, email: 'alt@exemplu.ro', is_deleted: true, is_two_factor_required: true, is_two_factor_enabled: true,
+    two_factor_provider: 'authenticator', google_sub: 'g-123', password_hash: 'x', created_at: '2000-01-01T00:00:00.000Z',
+  };
+
+  it('register, profile and preferences ignore every field outside their schema', async () => {
+    const email = 'campuri.extra@exemplu.ro';
+    const res = await call('POST', '/api/v1/auth/register', {
+      body: { ...extra, email, phone_number: '0722000888', first_name: 'Ana', last_name: 'Pop', password: 'Parola-Campuri-61', password_confirmation: 'Parola-Campuri-61', token: '' },
+    });
+    expect(res.status).toBe(201);
+    const token = res.body.data.access_token as string;
+    const created = res.body.data.user;
+    expect(created).toMatchObject({ email, is_deleted: false, is_two_factor_required: false, is_two_factor_enabled: false });
+    expect(created.id).not.toBe(1);
+    expect(created.created_at).not.toBe(extra.created_at);
+
+    const profile = await call('PUT', '/api/v1/profile', { token, body: { ...extra, first_name: 'Ioana', last_name: 'Pop', phone_number: '0722000887', address: null } });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data).toMatchObject({ email, first_name: 'Ioana' });
+    const prefs = await call('PUT', '/api/v1/preferences', { token, body: { ...extra, marketing_email: true } });
+    expect(prefs.status).toBe(200);
+    expect(Object.keys(prefs.body.data).sort()).toEqual(['date_locale', 'is_dark_theme', 'marketing_email', 'marketing_sms', 'notify_expiry_email', 'notify_expiry_sms']);
+
+    const me = (await call('GET', '/api/v1/auth/user', { token })).body.data;
+    expect(me).toEqual({ ...created, first_name: 'Ioana', phone_number: '0722000887' });
+    // The demo customer (id 1…) is untouched, and the password was not replaced.
+    expect(await login(call, 'client@exemplu.ro')).toBeTruthy();
+    expect(await login(call, email, 'Parola-Campuri-61')).toBeTruthy();
+  });
+});
