@@ -17,6 +17,7 @@ import { findPartner } from '@/lib/partners/registry';
 import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
+import { hasSecretLinkParams, SECRET_LINK_REFERRER_POLICY } from '@/lib/proxy/secret-links';
 
 /**
  * Runs before every page (DESIGN.md "Requests"): maintenance redirect, partner-route rewrites, the guest/auth
@@ -186,6 +187,8 @@ export async function proxy(request: NextRequest) {
       ? NextResponse.rewrite(new URL(`${pathname}${url.search}`, request.url), { request: { headers } })
       : NextResponse.next({ request: { headers } });
   withSecurityHeaders(response, csp);
+  // A page opened from a mailed link (reset or set-password, renewal) sends its token in no Referer.
+  if (hasSecretLinkParams(url.searchParams)) response.headers.set('Referrer-Policy', SECRET_LINK_REFERRER_POLICY);
   if (stateCookie) setSessionCookie(response.cookies, 'state', stateCookie);
   if (clearSession) clearSessionCookies(response.cookies);
   if (partnerToRemember) {

@@ -1,5 +1,6 @@
 import { api, unwrap, type Envelope } from './client';
 import type { CookieConsentChoice, MaintenanceStatus } from '@/contract/types';
+import { withoutSecretParams } from '@/lib/proxy/secret-links';
 
 let maintenanceInFlight: Promise<MaintenanceStatus> | null = null;
 
@@ -22,7 +23,10 @@ export async function sendCookieConsent(consent: CookieConsentChoice, token = ''
 /** Plausible Events API body (backend/README.md). */
 export type AnalyticsEvent = { name: string; url: string; domain: string; referrer?: string | null; props?: Record<string, string> };
 
-/** POST /api/event: analytics (the BFF forwards it). Callers check the analytics setting and consent. */
+/**
+ * POST /api/event: analytics (the BFF forwards it). Callers check the analytics setting and consent. The page and
+ * referrer addresses go without the secrets of mailed links (reset token, renewal token, the reset link's email).
+ */
 export async function sendAnalyticsEvent(event: AnalyticsEvent): Promise<void> {
-  await api.post('/api/event', event);
+  await api.post('/api/event', { ...event, url: withoutSecretParams(event.url), referrer: withoutSecretParams(event.referrer) });
 }

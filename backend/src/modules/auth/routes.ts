@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import {
   createSession,
+  findUser,
   findUserByEmail,
   optionalAuth,
   publicUser,
@@ -187,7 +188,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (!profile) throw fieldError('token', 'Autentificarea cu Google a eșuat. Încercați din nou.');
     const existing = findUserByEmail(ctx, profile.email);
     if (existing?.is_deleted) return sendData(reply, loginAnswer(existing, null));
-    const hash = existing ? null : await hashPassword(generatedPassword());
+    // A random password nobody knows: for a new account, and for an existing one Google links for the first time.
+    const hash = existing?.google_sub ? null : await hashPassword(generatedPassword());
     return idempotentWrite(ctx, req, reply, 200, () => {
       let user = findUserByEmail(ctx, profile.email);
       if (!user) {
@@ -196,7 +198,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
           last_name: profile.last_name, phone_number: '', is_default_password: true, google_sub: profile.sub,
         });
       } else if (!user.google_sub) {
-        ctx.db.prepare('UPDATE users SET google_sub = ? WHERE id = ?').run(profile.sub, user.id);
+        // Register and guest checkout never prove the mailbox, Google does: the account may have been opened by
+        // someone who only knew the address (pre-account takeover). What was set before this proof goes: every
+        // session ends and the password is replaced by one nobody knows (the owner can choose one with a reset
+        // link). Two-factor stays as it is.
+        ctx.db
+          .prepare('UPDATE users SET google_sub = ?, password_hash = ?, is_default_password = 1, updated_at = ? WHERE id = ?')
+          .run(profile.sub, hash, ctx.clock.now().toISOString(), user.id);
+        revokeOtherSessions(ctx, user.id, null);
+        user = findUser(ctx, user.id);
       }
       return loginAnswer(user, createSession(ctx, user.id, req));
     });
@@ -286,9 +296,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     assertAcceptablePassword(body.password, auth.user);
     const hash = await hashPassword(body.password);
     return idempotentWrite(ctx, req, reply, 200, () => {
+      const now = ctx.clock.now().toISOString();
       ctx.db
         .prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?')
-        .run(hash, ctx.clock.now().toISOString(), auth.user.id);
+        .run(hash, now, auth.user.id);
+      // A reset or welcome link mailed before the change no longer sets a password.
+      ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, auth.user.id);
       revokeOtherSessions(ctx, auth.user.id, auth.session.id);
       return { changed: true };
     });
