@@ -142,6 +142,11 @@ describe('DetailsStep', () => {
     expect(readDraft('rca:order')).toMatchObject({ id: 78 });
   });
 
+  it('the CNP is not offered to the browser’s form history (a shared computer), like the RCA form’s CNP fields', () => {
+    renderStep();
+    expect(screen.getByRole('textbox', { name: 'CNP' })).toHaveAttribute('autocomplete', 'off');
+  });
+
   it('refuses to continue without the consents, with Romanian messages', async () => {
     const user = userEvent.setup();
     renderStep();

@@ -22,5 +22,6 @@ export const themeScript = `(function(){try{var d=window.matchMedia('(prefers-co
  * (server/scripts-after-first-paint.ts), so a quick visitor can press a button before they run: the submission is
  * held and sent again, through the page's own handler, once the client router has mounted (its announcer).
  * Forms with an `action` (the home page's plate box goes to /rca) work without script and are left alone.
+ * Pressed several times before hydration, a form is sent again once (with the last button pressed).
  */
-export const submitBeforeHydrationScript = `(function(){var d=document;function ready(){return !!d.querySelector('next-route-announcer')}d.addEventListener('submit',function(e){var f=e.target;if(ready()||!f||f.hasAttribute('action'))return;e.preventDefault();var b=e.submitter,t=setInterval(function(){if(!ready())return;clearInterval(t);if(f.isConnected&&f.requestSubmit)f.requestSubmit(b&&b.form===f?b:undefined)},50)},true)})();`;
+export const submitBeforeHydrationScript = `(function(){var d=document;function ready(){return !!d.querySelector('next-route-announcer')}var held=new WeakMap();d.addEventListener('submit',function(e){var f=e.target;if(ready()||!f||f.hasAttribute('action'))return;e.preventDefault();var h=held.get(f);if(h){h.b=e.submitter;return}h={b:e.submitter};held.set(f,h);var t=setInterval(function(){if(!ready())return;clearInterval(t);held.delete(f);var b=h.b;if(f.isConnected&&f.requestSubmit)f.requestSubmit(b&&b.form===f?b:undefined)},50)},true)})();`;

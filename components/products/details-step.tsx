@@ -220,7 +220,7 @@ function DetailsForm({ flowKey, productName, productSheetHref = '/info/termeni-s
           <TextField label="Nume" autoComplete="family-name" required {...f('customer.last_name')} />
           <TextField label="Email" type="email" autoComplete="email" required readOnly={authenticated} {...f('customer.email')} />
           <TextField label="Telefon mobil" type="tel" autoComplete="tel" hint="Ex.: 0722123456" required {...f('customer.phone_number')} />
-          {identity === 'cnp' ? <TextField label="CNP" inputMode="numeric" maxLength={13} required {...f('customer.cnp')} /> : null}
+          {identity === 'cnp' ? <TextField label="CNP" inputMode="numeric" maxLength={13} autoComplete="off" required {...f('customer.cnp')} /> : null}
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-medium">Adresa de corespondență (opțional)</legend>

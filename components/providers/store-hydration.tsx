@@ -9,7 +9,7 @@ import { useTwoFactorStore } from '@/stores/two-factor-store';
 /**
  * Rehydrates every persisted store once after mount (they all use skipHydration: the server HTML and the first
  * client render never depend on browser storage, so no hydration mismatch), then reconciles them with the
- * server's view: a stored user without a session cookie is dropped; with a session the user is re-read;
+ * server's view: a stored user without a session cookie is dropped (with the purchase drafts of that session); with a session the user is re-read;
  * clientIp comes from the server.
  */
 /** One user request per hydration, also under React's strict-mode double effects. */
@@ -22,6 +22,9 @@ export function StoreHydration({ signedIn, clientIp }: { signedIn: boolean; clie
       if (!signedIn && useAuthStore.getState().authenticated) {
         useAuthStore.getState().clear();
         useTwoFactorStore.getState().clear();
+        // The session ended without this tab (cookie expired): that customer's purchase drafts go too. Loaded only
+        // here, so the module stays out of the pages that do not need it.
+        void import('@/lib/shop/draft-store').then(({ clearAllDrafts }) => clearAllDrafts()).catch(() => {});
       }
     });
     void hydration.then(() => {

@@ -1,12 +1,13 @@
 import { logoutAtBff } from '@/lib/api/logout';
 import { disconnectRealtime } from '@/lib/realtime/connection';
 import { postTabMessage } from '@/lib/realtime/tab-channel';
+import { clearAllDrafts } from '@/lib/shop/draft-store';
 import { useAuthStore } from '@/stores/auth-store';
 import { useTwoFactorStore } from '@/stores/two-factor-store';
 
 /**
  * Ends the session in this tab and every other tab (SPEC §4 inactivity, SPEC §8 401/403, manual logout):
- * clears the stored user and two-factor state, closes realtime, asks the BFF to revoke the token and clear
+ * clears the stored user, two-factor state and purchase drafts, closes realtime, asks the BFF to revoke the token and clear
  * the cookies, tells the other tabs, alerts when the session was ended for the user, and leaves the page.
  */
 export const INACTIVITY_ALERT = 'Ați fost deconectat din cauza inactivității.';
@@ -85,6 +86,9 @@ export async function resumePendingLogout(): Promise<boolean> {
 export function clearClientSession(): void {
   useAuthStore.getState().clear();
   useTwoFactorStore.getState().clear();
+  // The purchase drafts (sessionStorage) outlive the navigation below: the next person in this tab must not get the
+  // customer's name, CNP, plate or placed order back in the forms.
+  clearAllDrafts();
   disconnectRealtime();
 }
 

@@ -66,6 +66,14 @@ export function clearDrafts(prefix: string): void {
   keys.forEach(clearDraft);
 }
 
+/**
+ * Clears every purchase draft of this tab (and the placed orders kept with them): the session ended, and the next
+ * person at this computer must not find the previous customer's name, CNP or plate in the forms.
+ */
+export function clearAllDrafts(): void {
+  clearDrafts('');
+}
+
 export function subscribeDraft(key: string, listener: () => void): () => void {
   let set = listeners.get(key);
   if (!set) {
