@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { onApiResponse } from '@/lib/api/client';
 import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
 import type { Product, ProductStatus } from '@/contract/types';
-import { isBoolean, isRecord, isString, orNull, readPersisted, type FieldChecks } from './persisted-fields';
+import { mergeStored } from './stored-state';
 
 /**
  * Products (SPEC §3/§4), localStorage `productStore`: productStatuses, travelProduct, rcaProduct,
@@ -52,37 +52,6 @@ export const initialProductState: ProductState = {
   huVignetteProduct: null,
 };
 
-const STATUS_FLAGS = ['is_ro_vignette_available', 'is_hu_vignette_available', 'is_rca_available', 'is_travel_available', 'is_house_insurance_available'] as const;
-
-function storedStatuses(value: unknown): ProductStatus | undefined {
-  if (!isRecord(value) || !isString(value.updated_at)) return undefined;
-  return STATUS_FLAGS.every((flag) => value[flag] === undefined || isBoolean(value[flag])) ? (value as ProductStatus) : undefined;
-}
-
-/** A stored product of `code`, in the shape the product pages render; anything else is fetched again. */
-function storedProduct(code: CachedProductCode) {
-  return (value: unknown): Product | undefined =>
-    isRecord(value) &&
-    value.code === code &&
-    isString(value.name) &&
-    (value.description == null || isString(value.description)) &&
-    (value.options === undefined || isRecord(value.options)) &&
-    (value.periods === undefined || Array.isArray(value.periods))
-      ? (value as Product)
-      : undefined;
-}
-
-/**
- * The fields rehydration takes from localStorage (stores/persisted-fields.ts): the persisted ones only, each in its
- * shape; never the in-memory products or an action.
- */
-const STORED_FIELDS: FieldChecks<ProductState> = {
-  productStatuses: orNull(storedStatuses),
-  rcaProduct: orNull(storedProduct('rca')),
-  travelProduct: orNull(storedProduct('travel')),
-  houseInsuranceProduct: orNull(storedProduct('house-insurance')),
-};
-
 export const useProductStore = create<ProductState & ProductActions>()(
   persist(
     (set, get) => ({
@@ -106,7 +75,7 @@ export const useProductStore = create<ProductState & ProductActions>()(
         rcaProduct,
         houseInsuranceProduct,
       }),
-      merge: (stored, current) => ({ ...current, ...readPersisted(stored, STORED_FIELDS) }),
+      merge: mergeStored('product'),
     },
   ),
 );

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { isBoolean, isString, orNull, readPersisted, when, type FieldChecks } from './persisted-fields';
+import { mergeStored } from './stored-state';
 
 /**
  * System settings (SPEC §3), persisted in localStorage under `systemStore`.
@@ -32,14 +32,6 @@ export const initialSystemState: SystemState = {
   clientIp: null,
 };
 
-/** The fields rehydration takes from localStorage, each only with its type (stores/persisted-fields.ts). */
-const STORED_FIELDS: FieldChecks<SystemState> = {
-  isDarkTheme: when(isBoolean),
-  isThemeChangedManually: when(isBoolean),
-  isCookieConsentAccepted: orNull(when(isBoolean)),
-  clientIp: orNull(when(isString)),
-};
-
 export const useSystemStore = create<SystemState & SystemActions>()(
   persist(
     (set, get) => ({
@@ -61,7 +53,7 @@ export const useSystemStore = create<SystemState & SystemActions>()(
         isCookieConsentAccepted,
         clientIp,
       }),
-      merge: (stored, current) => ({ ...current, ...readPersisted(stored, STORED_FIELDS) }),
+      merge: mergeStored('system'),
     },
   ),
 );

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { TWO_FACTOR_PROVIDER_CODES, type TwoFactorProvider, type UserTwoFactorProvider } from '@/contract/types';
-import { isBoolean, isRecord, isString, orNull, readPersisted, when, type FieldChecks } from './persisted-fields';
+import type { TwoFactorProvider, UserTwoFactorProvider } from '@/contract/types';
+import { mergeStored } from './stored-state';
 
 /** Two-factor state (SPEC §3), sessionStorage `twoFactorStore`: providers, userProvider, isTwoFactorAuthRequired. */
 export type TwoFactorStoreState = {
@@ -26,25 +26,6 @@ export const initialTwoFactorState: TwoFactorStoreState = {
   isTwoFactorAuthRequired: false,
 };
 
-function isProviderCode(value: unknown): boolean {
-  return (TWO_FACTOR_PROVIDER_CODES as readonly unknown[]).includes(value);
-}
-
-function isProvider(value: unknown): value is TwoFactorProvider {
-  return isRecord(value) && isProviderCode(value.code) && isString(value.name) && (value.description == null || isString(value.description));
-}
-
-function isUserProvider(value: unknown): value is UserTwoFactorProvider {
-  return isRecord(value) && isProviderCode(value.code) && isString(value.name) && isBoolean(value.is_enabled) && isBoolean(value.is_default);
-}
-
-/** The fields rehydration takes from sessionStorage, each only with its shape (stores/persisted-fields.ts). */
-const STORED_FIELDS: FieldChecks<TwoFactorStoreState> = {
-  providers: (value) => (Array.isArray(value) ? value.filter(isProvider) : undefined),
-  userProvider: orNull(when(isUserProvider)),
-  isTwoFactorAuthRequired: when(isBoolean),
-};
-
 export const useTwoFactorStore = create<TwoFactorStoreState & TwoFactorActions>()(
   persist(
     (set) => ({
@@ -63,7 +44,7 @@ export const useTwoFactorStore = create<TwoFactorStoreState & TwoFactorActions>(
         userProvider,
         isTwoFactorAuthRequired,
       }),
-      merge: (stored, current) => ({ ...current, ...readPersisted(stored, STORED_FIELDS) }),
+      merge: mergeStored('twoFactor'),
     },
   ),
 );

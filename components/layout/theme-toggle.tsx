@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useSystemStore } from '@/stores/system-store';
+import { loadStoredStateChecks } from '@/stores/stored-state';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -32,7 +33,8 @@ export function ThemeToggle({ className }: { className?: string }) {
     if (store.persist.hasHydrated()) start();
     else {
       unsubscribeHydration = store.persist.onFinishHydration(start);
-      void store.persist.rehydrate();
+      // Through the checks of what the store may take from storage (stores/stored-state.ts).
+      void loadStoredStateChecks().then(() => store.persist.rehydrate());
     }
     media.addEventListener('change', follow);
     return () => {

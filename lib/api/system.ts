@@ -1,6 +1,5 @@
 import { api, unwrap, type Envelope } from './client';
 import type { CookieConsentChoice, MaintenanceStatus } from '@/contract/types';
-import { withoutSecretParams } from '@/lib/proxy/secret-links';
 
 let maintenanceInFlight: Promise<MaintenanceStatus> | null = null;
 
@@ -28,5 +27,7 @@ export type AnalyticsEvent = { name: string; url: string; domain: string; referr
  * referrer addresses go without the secrets of mailed links (reset token, renewal token, the reset link's email).
  */
 export async function sendAnalyticsEvent(event: AnalyticsEvent): Promise<void> {
+  // Loaded with the first event: analytics waits for consent, and every page's first load carries this module.
+  const { withoutSecretParams } = await import('@/lib/proxy/secret-links');
   await api.post('/api/event', { ...event, url: withoutSecretParams(event.url), referrer: withoutSecretParams(event.referrer) });
 }
