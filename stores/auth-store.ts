@@ -30,7 +30,7 @@ export const useAuthStore = create<AuthState & AuthActions>()(
       storage: createJSONStorage(() => localStorage),
       skipHydration: true,
       partialize: ({ authenticated, user }) => ({ authenticated, user }),
-      merge: mergeStored('auth'),
+      merge: mergeStored('auth', AUTH_STORE_KEY, () => localStorage),
     },
   ),
 );

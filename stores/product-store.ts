@@ -75,7 +75,7 @@ export const useProductStore = create<ProductState & ProductActions>()(
         rcaProduct,
         houseInsuranceProduct,
       }),
-      merge: mergeStored('product'),
+      merge: mergeStored('product', PRODUCT_STORE_KEY, () => localStorage),
     },
   ),
 );

@@ -53,7 +53,7 @@ export const useSystemStore = create<SystemState & SystemActions>()(
         isCookieConsentAccepted,
         clientIp,
       }),
-      merge: mergeStored('system'),
+      merge: mergeStored('system', SYSTEM_STORE_KEY, () => localStorage),
     },
   ),
 );

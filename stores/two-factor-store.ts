@@ -44,7 +44,7 @@ export const useTwoFactorStore = create<TwoFactorStoreState & TwoFactorActions>(
         userProvider,
         isTwoFactorAuthRequired,
       }),
-      merge: mergeStored('twoFactor'),
+      merge: mergeStored('twoFactor', TWO_FACTOR_STORE_KEY, () => sessionStorage),
     },
   ),
 );
