@@ -7,14 +7,13 @@ import type { Realtime, Subscriber } from './broadcaster';
 import { hmacHex, safeEqual } from '../lib/crypto';
 import { normalIp } from '../lib/http';
 import { ipSubject } from '../lib/throttle';
+import { isLoopbackHost } from '../../../lib/config/secret-rules';
 
 const ACTIVITY_TIMEOUT_S = 120;
 /** Channels one socket may hold (the shop's tab holds two: `site` and its user's channel). */
 export const MAX_CHANNELS_PER_SOCKET = 100;
 /** Sockets one client address (IPv6: its /64) may hold open at once. */
 export const MAX_SOCKETS_PER_ADDRESS = 100;
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Whether a browser page of `origin` may open a socket: the shop's own origin; for a shop on a loopback host (a
@@ -32,7 +31,7 @@ export function allowedOrigin(origin: string | undefined, webAppUrl: string): bo
     return false;
   }
   if (page.origin === shop.origin) return true;
-  return LOOPBACK_HOSTS.has(shop.hostname) && LOOPBACK_HOSTS.has(page.hostname) && page.protocol === shop.protocol && page.port === shop.port;
+  return isLoopbackHost(shop.hostname) && isLoopbackHost(page.hostname) && page.protocol === shop.protocol && page.port === shop.port;
 }
 
 export function channelSignature(secret: string, socketId: string, channel: string): string {
