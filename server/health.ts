@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { callBackend } from '@/lib/net/backend-call';
+import { shareRecentResult } from '@/lib/net/shared-result';
 
 /** How long /readyz waits for the backend before calling it unreachable. */
 const BACKEND_PROBE_TIMEOUT_MS = 2000;
@@ -27,28 +28,12 @@ async function backendReachable(backendUrl: string): Promise<Check> {
   }
 }
 
-/** A probe's answer is reused for this long after it settled (and while it is in flight). */
-const PROBE_REUSE_MS = 1000;
-let lastProbe: { backendUrl: string; check: Promise<Check>; settledAt: number | null } | null = null;
-
 /**
- * The backend check, shared: `/readyz` is public, and a flood of probes would otherwise be as many backend calls,
- * each holding a slot of the gate that pages and the BFF share (BACKEND_MAX_CONCURRENCY). One probe at a time,
- * and its answer for every request within PROBE_REUSE_MS of it.
+ * The backend check, shared (lib/net/shared-result.ts): `/readyz` is public, and a flood of probes would otherwise be
+ * as many backend calls, each holding a slot of the gate that pages and the BFF share (BACKEND_MAX_CONCURRENCY).
+ * One probe at a time, and its answer for every request within a second of it.
  */
-function sharedBackendCheck(backendUrl: string): Promise<Check> {
-  const probe = lastProbe;
-  if (probe && probe.backendUrl === backendUrl && (probe.settledAt === null || performance.now() - probe.settledAt < PROBE_REUSE_MS)) {
-    return probe.check;
-  }
-  const next: NonNullable<typeof lastProbe> = {
-    backendUrl,
-    check: backendReachable(backendUrl).finally(() => (next.settledAt = performance.now())),
-    settledAt: null,
-  };
-  lastProbe = next;
-  return next.check;
-}
+const sharedBackendCheck = shareRecentResult(1000, backendReachable);
 
 function send(response: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);

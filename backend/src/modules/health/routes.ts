@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context';
 import { isBusyError } from '../../db/connection';
 import { migrations } from '../../db/migrations';
+import { shareRecentResult } from '../../../../lib/net/shared-result';
 
 const LATEST_MIGRATION = Math.max(...migrations.map((m) => m.version));
 
@@ -71,27 +72,16 @@ function answer(reply: FastifyReply, status: number, body: unknown) {
 export function registerHealth(app: FastifyInstance, ctx: AppContext) {
   app.get('/healthz', async (_req, reply) => answer(reply, 200, { status: 'ok' }));
 
-  let last: { checks: Checks; at: number } | null = null;
-  let inFlight: Promise<Checks> | null = null;
-  const runChecks = async (log: FastifyBaseLogger): Promise<Checks> => {
-    const checks = { database: await databaseWritable(ctx, log), migrations: migrationsCurrent(ctx, log) };
-    last = { checks, at: performance.now() };
-    return checks;
-  };
+  const sharedChecks = shareRecentResult(REUSE_MS, async (log: FastifyBaseLogger): Promise<Checks> => ({
+    database: await databaseWritable(ctx, log),
+    migrations: migrationsCurrent(ctx, log),
+  }));
 
   app.get('/readyz', async (req, reply) => {
-    let checks: Checks | null = null;
-    if (!ctx.lifecycle.draining) {
-      if (last && performance.now() - last.at < REUSE_MS) checks = last.checks;
-      else {
-        inFlight ??= runChecks(req.log).finally(() => {
-          inFlight = null;
-        });
-        checks = await inFlight;
-      }
-    }
-    if (ctx.lifecycle.draining) checks = { draining: { ok: false } };
-    const ready = Object.values(checks!).every((c) => c.ok);
+    const checked = ctx.lifecycle.draining ? null : await sharedChecks(req.log);
+    // Draining wins, also when it began while the checks ran.
+    const checks: Checks = !checked || ctx.lifecycle.draining ? { draining: { ok: false } } : checked;
+    const ready = Object.values(checks).every((c) => c.ok);
     return answer(reply, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks });
   });
 }
