@@ -136,3 +136,21 @@ test.describe('on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('logout while the backend fails', { tag: '@global-state' }, () => {
+  test('the customer is signed out at once and the token stops working once the backend is back', async ({ page, request, backendURL, failNext }) => {
+    await signUpThroughApi(page);
+    await page.goto('/account/profile');
+    const token = (await page.context().cookies()).find((c) => c.name === 'bs_session')?.value;
+    expect(token).toBeTruthy();
+    const userStatus = async () => (await request.get(`${backendURL}/api/v1/auth/user`, { headers: { authorization: `Bearer ${token}` } })).status();
+    expect(await userStatus()).toBe(200);
+
+    // The backend refuses the first revocation; the web server retries it in the background.
+    await failNext('/api/v1/auth/logout', 503, 1);
+    await logoutThroughUi(page);
+    await page.goto('/account/profile');
+    await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fprofile$/);
+    await expect.poll(userStatus, { timeout: 15_000 }).toBe(401);
+  });
+});

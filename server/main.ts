@@ -28,6 +28,7 @@ import { getServerEnv } from '@/lib/config/env';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
 import { drainOnShutdown } from './drain';
+import { settlePendingRevocations } from '@/lib/bff/session-revocation';
 import { healthPathOf, sendHealth } from './health';
 import { serveBffRead } from './bff-fast-path';
 import { withScriptsAfterFirstPaint } from './scripts-after-first-paint';
@@ -102,7 +103,11 @@ server.listen(settings.port, settings.host, () => {
   const port = address && typeof address === 'object' ? address.port : settings.port;
   log('info', `[web] ready on http://${settings.host ?? 'localhost'}:${port} (${cacheState})`, { port });
 });
-drainOnShutdown(server, { drainMs: settings.drainMs, onDraining: () => (lifecycle.draining = true) });
+drainOnShutdown(server, {
+  drainMs: settings.drainMs,
+  onDraining: () => (lifecycle.draining = true),
+  beforeExit: (withinMs) => settlePendingRevocations(backendUrl, withinMs),
+});
 
 /** One JSON line per request when its answer is done (health probes at debug level). */
 function logWhenDone(request: IncomingMessage, response: ServerResponse, requestId: string) {

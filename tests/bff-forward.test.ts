@@ -14,6 +14,8 @@ type Module = typeof import('@/lib/bff/forward');
 let forwardApiRequest: Module['forwardApiRequest'];
 let forwardToBackendPath: Module['forwardToBackendPath'];
 let verifyTwoFactorState: typeof import('@/lib/session/two-factor-state').verifyTwoFactorState;
+let resetRevocationQueueForTests: typeof import('@/lib/bff/session-revocation').resetRevocationQueueForTests;
+let settlePendingRevocations: typeof import('@/lib/bff/session-revocation').settlePendingRevocations;
 
 const APP = 'http://localhost:3000';
 const XSRF = 'xsrf-abc';
@@ -50,6 +52,7 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = 'test-secret-0123456789abcdef';
   ({ forwardApiRequest, forwardToBackendPath } = await import('@/lib/bff/forward'));
   ({ verifyTwoFactorState } = await import('@/lib/session/two-factor-state'));
+  ({ resetRevocationQueueForTests, settlePendingRevocations } = await import('@/lib/bff/session-revocation'));
 });
 
 afterAll(async () => {
@@ -278,6 +281,60 @@ describe('session cookie', () => {
     const cookies = setCookies(res);
     expect(cookies.find((c) => c.startsWith('bs_session='))).toMatch(/Max-Age=0/);
     expect(cookies.some((c) => c.startsWith('bs_partner='))).toBe(false);
+  });
+
+  it('logout ends the session at the backend even when the customer leaves mid-request', async () => {
+    const left = new AbortController();
+    left.abort();
+    const request = new Request(req('auth/logout', { method: 'POST', token: 'tk-left' }), { signal: left.signal });
+    const res = await forwardApiRequest(request, ['auth', 'logout']);
+    expect(await res.json()).toEqual({ data: { logged_out: true } });
+    expect(seen.map((s) => [s.url, s.headers.authorization])).toEqual([['/api/v1/auth/logout', 'Bearer tk-left']]);
+    expect(seen[0].headers['content-type']).toBeUndefined();
+    expect(seen[0].headers['x-forwarded-for']).toBe('203.0.113.9');
+  });
+
+  it('logout while the backend fails: signed out at once, the revocation retried until the backend takes it', async () => {
+    resetRevocationQueueForTests([20, 20, 20]);
+    let failures = 2;
+    reply = (r) => (r.url === '/api/v1/auth/logout' && failures-- > 0 ? { status: 503, body: { error: { code: 'database_busy' } } } : { status: 200, body: { data: { logged_out: true } } });
+    const res = await forwardApiRequest(req('auth/logout', { method: 'POST', token: 'tk-retry' }), ['auth', 'logout']);
+    expect(await res.json()).toEqual({ data: { logged_out: true } });
+    expect(setCookies(res).find((c) => c.startsWith('bs_session='))).toMatch(/Max-Age=0/);
+    expect(seen).toHaveLength(1);
+    await expect.poll(() => seen.length, { timeout: 2_000 }).toBe(3);
+    expect(seen.every((s) => s.url === '/api/v1/auth/logout' && s.headers.authorization === 'Bearer tk-retry')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toHaveLength(3);
+  });
+
+  it('logout retries end: when the backend refuses the token (already ended) and after the last delay', async () => {
+    resetRevocationQueueForTests([20, 20]);
+    reply = () => ({ status: 401, body: { error: { code: 'unauthenticated' } } });
+    await forwardApiRequest(req('auth/logout', { method: 'POST', token: 'tk-ended' }), ['auth', 'logout']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toHaveLength(1);
+
+    seen = [];
+    reply = () => ({ status: 502 });
+    await forwardApiRequest(req('auth/logout', { method: 'POST', token: 'tk-down' }), ['auth', 'logout']);
+    await expect.poll(() => seen.length, { timeout: 2_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toHaveLength(3);
+  });
+
+  it('a draining server tries every pending revocation once more before it exits', async () => {
+    resetRevocationQueueForTests([60_000]);
+    reply = () => ({ status: 503 });
+    await forwardApiRequest(req('auth/logout', { method: 'POST', token: 'tk-a' }), ['auth', 'logout']);
+    await forwardApiRequest(req('auth/logout', { method: 'POST', token: 'tk-b' }), ['auth', 'logout']);
+    expect(seen).toHaveLength(2);
+    reply = () => ({ status: 200, body: { data: { logged_out: true } } });
+    await settlePendingRevocations(base, 2_000);
+    expect(seen.slice(2).map((s) => s.headers.authorization).sort()).toEqual(['Bearer tk-a', 'Bearer tk-b']);
+    seen = [];
+    await settlePendingRevocations(base, 2_000);
+    expect(seen).toHaveLength(0);
   });
 
   it('issues the XSRF cookie when missing, readable by scripts', async () => {

@@ -18,6 +18,7 @@ import { BodyTooLargeError, parseCookies, readBodyWithin } from './request';
 import { BackendCallError, backendFailureResponse, callBackend } from '@/lib/net/backend-call';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
+import { revokeSession } from './session-revocation';
 
 /**
  * The BFF (DESIGN.md "Requests"): forwards /api/v1/* from the browser to the backend (products calls to the
@@ -265,18 +266,17 @@ async function withSessionFromAnswer(ctx: Context, upstream: Response, headers: 
   return response;
 }
 
-/** POST /api/v1/auth/logout: revoke at the backend (best effort), clear token and state cookies (partner stays). */
+/**
+ * POST /api/v1/auth/logout: clear token and state cookies (partner stays) and end the session at the backend,
+ * retried in the background when the backend cannot be reached (lib/bff/session-revocation.ts): the customer is
+ * told they are signed out, so the token must stop working even if they close the tab at once.
+ */
 async function logout(ctx: Context): Promise<Response> {
   if (ctx.token) {
-    try {
-      const res = await upstreamCall(ctx, `${ctx.settings.backendUrl}/api/v1/auth/logout`, {
-        method: 'POST',
-        headers: upstreamHeaders(ctx, ctx.token),
-      });
-      await res.body?.cancel();
-    } catch {
-      /* the cookie is cleared anyway */
-    }
+    // The customer's client IP, user agent and request id; no body, so no content type.
+    const headers = Object.fromEntries(upstreamHeaders(ctx, null));
+    delete headers['content-type'];
+    await revokeSession(ctx.settings.backendUrl, ctx.token, { headers, requestId: ctx.requestId });
   }
   const response = NextResponse.json({ data: { logged_out: true } }, { headers: { 'cache-control': 'no-store' } });
   clearSessionCookies(response.cookies);
