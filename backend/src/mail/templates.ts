@@ -115,13 +115,17 @@ function bucharestTime(at: Date): string {
 const NOT_YOU =
   'Dacă nu dumneavoastră ați făcut această modificare, schimbați-vă imediat parola din pagina Securitate a contului și contactați-ne.';
 
-export type TwoFactorChange = 'enabled' | 'reconfigured' | 'provider_changed' | 'removed';
+/**
+ * `removed_at_google_link`: the first Google sign-in into an account that existed before (register and guest checkout
+ * never prove the mailbox) dropped the two-factor set up before that proof (backend/README.md, Google sign-in).
+ */
+export type TwoFactorChange = 'enabled' | 'reconfigured' | 'provider_changed' | 'removed' | 'removed_at_google_link';
 
 /** Sent to the owner on every two-factor change (issue 13): formal register, no codes in the mail. */
 export function twoFactorChangedMail(name: string, change: TwoFactorChange, providerName: string | null, at: Date) {
   const when = bucharestTime(at);
   const method = providerName ? ` (${providerName})` : '';
-  const texts: Record<TwoFactorChange, { subject: string; what: string }> = {
+  const texts: Record<TwoFactorChange, { subject: string; what: string; after?: string[] }> = {
     enabled: {
       subject: 'Autentificarea în doi pași a fost activată',
       what: `Autentificarea în doi pași${method} a fost activată pentru contul dumneavoastră la ${when}. Au fost generate coduri de recuperare noi.`,
@@ -138,9 +142,22 @@ export function twoFactorChangedMail(name: string, change: TwoFactorChange, prov
       subject: 'Autentificarea în doi pași a fost dezactivată',
       what: `Autentificarea în doi pași a fost dezactivată pentru contul dumneavoastră la ${when}. Codurile de recuperare nu mai sunt valabile.`,
     },
+    removed_at_google_link: {
+      subject: 'Autentificarea în doi pași a fost dezactivată la prima autentificare cu Google',
+      what:
+        `La ${when} v-ați autentificat pentru prima dată cu contul Google al acestei adrese de email. Contul nostru pentru această adresă ` +
+        'exista deja, dar adresa nu fusese confirmată, așa că nu putem ști cine a configurat autentificarea în doi pași a contului: ' +
+        'am dezactivat-o. Codurile de recuperare și codurile trimise prin email nu mai sunt valabile, iar parola contului a fost înlocuită ' +
+        'cu una pe care nu o cunoaște nimeni.',
+      after: [
+        'Vă recomandăm să activați din nou autentificarea în doi pași din pagina Securitate a contului. Dacă doriți să vă autentificați și cu parolă, ' +
+          'alegeți una nouă cu „Am uitat parola” pe pagina de autentificare.',
+        'Dacă nu v-ați autentificat dumneavoastră cu Google, schimbați-vă imediat parola contului Google și contactați-ne.',
+      ],
+    },
   };
-  const { subject, what } = texts[change];
-  return { subject, ...wrap(`Bună ziua, ${name},`, [what, NOT_YOU]) };
+  const { subject, what, after = [NOT_YOU] } = texts[change];
+  return { subject, ...wrap(`Bună ziua, ${name},`, [what, ...after]) };
 }
 
 /** Sent when the account is signed in from a user agent + IP pair never seen for it before. */

@@ -38,7 +38,8 @@ import {
   THROTTLE,
   type Attempt,
 } from '../../lib/throttle';
-import { resetPasswordMail, welcomeSetPasswordMail } from '../../mail/templates';
+import { resetPasswordMail, twoFactorChangedMail, welcomeSetPasswordMail } from '../../mail/templates';
+import { clearTwoFactor } from '../two-factor/routes';
 import { GOOGLE_UNAVAILABLE, parseDevGoogleToken, verifyGoogleIdToken } from './google';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -201,11 +202,21 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
         // Register and guest checkout never prove the mailbox, Google does: the account may have been opened by
         // someone who only knew the address (pre-account takeover). What was set before this proof goes: every
         // session ends and the password is replaced by one nobody knows (the owner can choose one with a reset
-        // link). Two-factor stays as it is.
+        // link). Two-factor goes too, or its setter would hold the owner at the second factor for good: the secret
+        // (active or pending; a setup secret not yet confirmed is sealed to a session, revoked above), the recovery
+        // codes, the mailed codes still unused, and every device on which the account passed the factor (a known
+        // device escapes the user's two-factor attempt window). The owner signs in as an account without two-factor
+        // does (one that must have it is sent to set it up afresh) and is mailed if two-factor was on.
+        const hadTwoFactor = Boolean(user.two_factor_provider);
         ctx.db
           .prepare('UPDATE users SET google_sub = ?, password_hash = ?, is_default_password = 1, updated_at = ? WHERE id = ?')
           .run(profile.sub, hash, ctx.clock.now().toISOString(), user.id);
         revokeOtherSessions(ctx, user.id, null);
+        clearTwoFactor(ctx, user.id);
+        ctx.db.prepare('UPDATE sessions SET two_factor_passed = 0 WHERE user_id = ?').run(user.id);
+        if (hadTwoFactor) {
+          queueMail(ctx, { to: user.email, ...twoFactorChangedMail(user.first_name, 'removed_at_google_link', null, ctx.clock.now()) });
+        }
         user = findUser(ctx, user.id);
       }
       return loginAnswer(user, createSession(ctx, user.id, req));

@@ -59,6 +59,19 @@ const checkSchema = twoFactorCheckBody.extend(checkedIp);
 
 const normRecovery = (c: string) => c.trim().toUpperCase();
 
+/**
+ * Drops the user's two-factor inside the caller's transaction: the provider and its secret (active or pending),
+ * the recovery codes, and the mailed codes still unused. `remove` and the first Google link (auth/routes.ts) use it.
+ */
+export function clearTwoFactor(ctx: AppContext, userId: number): void {
+  const now = ctx.clock.now().toISOString();
+  ctx.db
+    .prepare('UPDATE users SET two_factor_provider = NULL, two_factor_secret = NULL, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
+    .run(now, userId);
+  ctx.db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(userId);
+  ctx.db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, userId);
+}
+
 type Provider = TwoFactorProviderCode;
 /** Applies a checked factor inside the write's transaction (marks the code used). */
 type Apply = () => void;
@@ -352,10 +365,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
       () => {
         apply();
         record(auth, ip, true);
-        db.prepare('UPDATE users SET two_factor_provider = NULL, two_factor_secret = NULL, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
-          .run(nowIso(), auth.user.id);
-        db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(auth.user.id);
-        db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(nowIso(), auth.user.id);
+        clearTwoFactor(ctx, auth.user.id);
         changeMail(auth.user, 'removed', null);
         return { is_removed: true };
       },
