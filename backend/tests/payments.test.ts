@@ -256,6 +256,48 @@ describe('reconciliation of orders that are no longer awaiting payment', () => {
     expect(await order(o.id)).toMatchObject({ status: 'paid', policy_id: expect.any(Number) });
   });
 
+  /** The processor charged another amount than the payment's (a checkout form altered on its way, say): 1 leu. */
+  const chargedOneLeu = (paymentId: string) => t.server.db.prepare('UPDATE processor_transactions SET amount_bani = 100 WHERE payment_id = ?').run(paymentId);
+
+  it('a charge of another amount refused by the IPN is not paid by reconciliation either', async () => {
+    const o = await newOrder();
+    const p = await startPayment(o.id);
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/payments/ipn', status: 503, times: 1 } });
+    expect((await answer(p, 'confirm')).status).toBe(303);
+    chargedOneLeu(p.id);
+    clock.advance(5000);
+    await t.server.ctx.workers.ipn.runOnce();
+    expect(await events(o.id)).toEqual([['confirmed', 'amount_mismatch', 'ipn']]);
+
+    clock.advance(601_000);
+    await reconcile();
+    clock.advance(61_000);
+    await reconcile();
+    expect(await order(o.id)).toMatchObject({ status: 'awaiting_payment', policy_id: null });
+    expect(policiesOf(o.id)).toBe(0);
+    expect(t.server.db.prepare('SELECT reason, status, amount_bani FROM refunds WHERE payment_id = ?').get(p.id)).toEqual({ reason: 'amount_mismatch', status: 'due', amount_bani: 100 });
+    // The processor's answer is the one the IPN brought: nothing more is recorded.
+    expect(await events(o.id)).toEqual([['confirmed', 'amount_mismatch', 'ipn']]);
+  });
+
+  it('a charge of another amount whose IPNs are all lost is found by reconciliation as a refund to make, once', async () => {
+    const o = await newOrder();
+    const p = await startPayment(o.id);
+    await call('POST', '/dev/fail-next', { body: { path: '/api/v1/payments/ipn', status: 503, times: 1 } });
+    expect((await answer(p, 'confirm')).status).toBe(303);
+    chargedOneLeu(p.id);
+    ipnGivenUp(p.id);
+
+    clock.advance(601_000);
+    await reconcile();
+    clock.advance(61_000);
+    await reconcile();
+    expect(await order(o.id)).toMatchObject({ status: 'awaiting_payment', policy_id: null });
+    expect(policiesOf(o.id)).toBe(0);
+    expect(t.server.db.prepare('SELECT reason, status, amount_bani FROM refunds WHERE payment_id = ?').get(p.id)).toEqual({ reason: 'amount_mismatch', status: 'due', amount_bani: 100 });
+    expect(await events(o.id)).toEqual([['confirmed', 'amount_mismatch', 'reconciliation']]);
+  });
+
   it('asks only about payments of the last PAYMENT_RECONCILE_WINDOW_DAYS (14 by default)', async () => {
     const o = await newOrder();
     const p = await startPayment(o.id);

@@ -110,7 +110,8 @@ describe('road vignettes', () => {
   it('a rovinietă whose start day passed before payment starts on the payment day', async () => {
     const q = (await call('POST', '/api/v1/quotes', { body: { product_code: 'ro-vignette', input: ro({ validity: '1d' }) } })).body.data;
     const order = (await call('POST', '/api/v1/orders', { token, body: { quote_id: q.id, offer_id: q.offers[0].id, customer, consents } })).body.data;
-    clock.advance(86_400_000);
+    // 10:00 → 01:00 the next day in Bucharest: the start day has passed, the quote (24 h) is still valid.
+    clock.advance(15 * 3_600_000);
     try {
       const p = await call('POST', `/api/v1/orders/${order.id}/payments`, { token, body: { return_url: `${WEB}/thank-you` } });
       const signature = new URL(p.body.data.redirect_url).searchParams.get('signature')!;
@@ -119,7 +120,7 @@ describe('road vignettes', () => {
       expect([v.starts_on, v.ends_on]).toEqual([dayFromNow(clock, 0), dayFromNow(clock, 0)]);
       expect(v.validity_state).toBe('expiră azi');
     } finally {
-      clock.advance(-86_400_000);
+      clock.advance(-15 * 3_600_000);
     }
   });
 });

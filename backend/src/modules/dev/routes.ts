@@ -177,7 +177,7 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/dev/processor/payments/:payment_id', async (req, reply) => {
     const { payment_id } = parse(z.object({ payment_id: z.string().max(100) }), req.params);
-    return sendData(reply, { lookup: lookupPayment(ctx, payment_id), transaction: processorTransaction(ctx, payment_id) ?? null });
+    return sendData(reply, { lookup: lookupPayment(ctx, payment_id).status, transaction: processorTransaction(ctx, payment_id) ?? null });
   });
 
   app.post('/dev/processor/ipn-retries/run', async (_req, reply) => sendData(reply, { acknowledged: await ctx.workers.ipn.runOnce() }));

@@ -37,15 +37,16 @@ export function checkoutExpired(ctx: AppContext, createdAt: string): boolean {
 }
 
 /**
- * The processor's status lookup: what it decided about a payment, `expired` for a checkout left unanswered past
- * its lifetime, `pending` while the customer may still answer, `unknown` for an id it never saw.
+ * The processor's status lookup: what it decided about a payment and the amount it charged or refused (as a real
+ * processor's status call answers both), `expired` for a checkout left unanswered past its lifetime, `pending`
+ * while the customer may still answer, `unknown` for an id it never saw (no amount for those three).
  */
-export function lookupPayment(ctx: AppContext, paymentId: string): ProcessorStatus | 'pending' | 'unknown' {
+export function lookupPayment(ctx: AppContext, paymentId: string): { status: ProcessorStatus | 'pending' | 'unknown'; amount_bani: number | null } {
   const tx = processorTransaction(ctx, paymentId);
-  if (tx) return tx.status;
+  if (tx) return { status: tx.status, amount_bani: tx.amount_bani };
   const payment = findPayment(ctx, paymentId);
-  if (!payment) return 'unknown';
-  return checkoutExpired(ctx, payment.created_at) ? 'expired' : 'pending';
+  if (!payment) return { status: 'unknown', amount_bani: null };
+  return { status: checkoutExpired(ctx, payment.created_at) ? 'expired' : 'pending', amount_bani: null };
 }
 
 /**

@@ -10,7 +10,8 @@ const BATCH = 100;
  * Reconciliation (backend/README.md "Payments"): the payments not confirmed here of every order whose last payment
  * started between PAYMENT_RECONCILE_WINDOW_DAYS and PAYMENT_RECONCILE_AFTER_SECONDS ago, whatever the order's
  * state (awaiting payment, failed, paid by another payment, cancelled), are looked up at the processor and settled
- * as an IPN would have (`settlePayment`, one IMMEDIATE transaction, idempotent) when its answer differs from ours:
+ * as an IPN would have (`settlePayment`, one IMMEDIATE transaction, idempotent; with the amount the processor
+ * reports, so a charge of another amount is a refund to make, never a payment) when its answer differs from ours:
  * confirmed → paid and the policy, or a refund to make when the order is paid already or cancelled; declined /
  * expired → the payment so, and the order `payment_failed` when nothing is pending. A charge whose IPN never
  * arrived (the processor gave up) is so never lost, even after a later attempt failed.
@@ -34,12 +35,19 @@ export async function reconcilePayments(ctx: AppContext): Promise<number> {
     )
     .all(since, cutoff, BATCH) as PaymentRow[];
   const asked = ctx.db.prepare('UPDATE payments SET reconciled_at = ? WHERE id = ?');
+  // A mismatched amount leaves the payment as it was: once recorded (by IPN or an earlier run), the same answer is
+  // not settled again at every run.
+  const mismatchRecorded = ctx.db.prepare(
+    "SELECT 1 FROM payment_events WHERE payment_id = ? AND status = ? AND amount_bani = ? AND outcome = 'amount_mismatch' LIMIT 1",
+  );
   let settled = 0;
   for (const payment of payments) {
     try {
-      const answer = lookupPayment(ctx, payment.id);
-      if (answer !== 'pending' && answer !== 'unknown' && answer !== payment.status) {
-        const result = settlePayment(ctx, payment.id, answer, payment.amount_bani, 'reconciliation');
+      const { status: answer, amount_bani: charged } = lookupPayment(ctx, payment.id);
+      // The processor's amount, checked as an IPN's is: a charge of another amount never pays the order.
+      const amount = charged ?? payment.amount_bani;
+      if (answer !== 'pending' && answer !== 'unknown' && answer !== payment.status && !mismatchRecorded.get(payment.id, answer, amount)) {
+        const result = settlePayment(ctx, payment.id, answer, amount, 'reconciliation');
         if (result.outcome !== 'duplicate' && result.outcome !== 'ignored') settled += 1;
         ctx.log.info({ order: payment.order_id, payment: payment.id, answer, outcome: result.outcome }, 'payment reconciled');
       }

@@ -13,6 +13,7 @@ import { orderNumber } from '../../db/seed';
 import { formatLeiFromBani } from '../../../../contract/money';
 import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
 import { productRow } from '../products/service';
+import { findQuote } from '../quotes/service';
 import { checkoutExpired, checkoutSignature, decide, ipnSignature, processorTransaction } from './processor';
 import { findPayment, settlePayment, type PaymentRow } from './service';
 import { STATIC_SECURITY_HEADERS } from '../../../../lib/proxy/security-headers';
@@ -26,6 +27,8 @@ const ipnSchema = z.object({
   amount_bani: z.number().int().nonnegative(),
   signature: z.string().max(200),
 });
+
+const QUOTE_EXPIRED_FOR_PAYMENT = 'Oferta acestei comenzi a expirat. Calculați din nou prețul și plasați o comandă nouă.';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -92,6 +95,11 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
         if (order.status === 'paid') throw errors.conflict('order_already_paid', 'Order already paid.', 'Comanda este deja plătită.');
         if (order.status === 'cancelled') throw errors.conflict('order_cancelled', 'Order cancelled.', 'Comanda a fost anulată.');
         const at = ctx.clock.now().toISOString();
+        // The order holds its quote's price and rules only while the quote is valid: paid later, it would buy
+        // cover at an old tariff or bonus-malus class, or tires no longer new. A checkout started in time is
+        // still honoured when its confirmation comes after the quote's end (settlePayment).
+        const quote = findQuote(ctx, order.quote_id);
+        if (!quote || quote.expires_at <= at) throw fieldError('quote_id', QUOTE_EXPIRED_FOR_PAYMENT);
         ctx.db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_id = ? AND status = 'pending'").run(at, order.id);
         const paymentId = randomUUID();
         ctx.db
