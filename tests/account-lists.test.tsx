@@ -47,8 +47,12 @@ const order = (over: Partial<Order>): Order => ({
   invoice: null,
   created_at: '2026-03-05T12:30:00Z',
   paid_at: '2026-03-05T12:35:00Z',
+  pay_until: null,
   ...over,
 });
+
+/** An unpaid order whose quote is still valid for a day. */
+const unpaid = { policy_id: null, paid_at: null, pay_until: new Date(Date.now() + 86_400_000).toISOString() } as const;
 
 const policy = (over: Partial<Policy>): Policy => ({
   id: 1,
@@ -79,7 +83,7 @@ describe('orders list', () => {
   it('shows product, insurer, amount, status and date; only unpaid orders can be paid', () => {
     render(
       <OrdersList
-        initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', policy_id: null, paid_at: null }), order({ id: 3, number: 'BRK-3', status: 'payment_failed', policy_id: null, paid_at: null }), order({})]}
+        initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', ...unpaid }), order({ id: 3, number: 'BRK-3', status: 'payment_failed', ...unpaid }), order({})]}
         dateLabels={{ '2026-03-05T12:30:00Z': '5 martie 2026, 14:30', '2026-03-05T12:35:00Z': '5 martie 2026, 14:35' }}
       />,
     );
@@ -99,10 +103,32 @@ describe('orders list', () => {
     expect(within(paid).getByText('Plătită')).toBeInTheDocument();
   });
 
+  it('an unpaid order past its quote cannot be paid: it says so and links to a new price', () => {
+    const expired = new Date(Date.now() - 1_000).toISOString();
+    render(
+      <OrdersList
+        initialOrders={[
+          order({ id: 4, number: 'BRK-4', status: 'awaiting_payment', ...unpaid, pay_until: expired }),
+          order({ id: 5, number: 'BRK-5', status: 'payment_failed', product_code: 'travel', ...unpaid, pay_until: null }),
+          order({ id: 6, number: 'BRK-6', status: 'awaiting_payment', ...unpaid }),
+        ]}
+      />,
+    );
+    for (const [number, route] of [['BRK-4', '/rca'], ['BRK-5', '/travel']]) {
+      const item = screen.getByRole('listitem', { name: new RegExp(`comanda ${number}$`) });
+      expect(within(item).queryByRole('link', { name: /Plătiți/ })).toBeNull();
+      expect(within(item).getByText('Oferta acestei comenzi a expirat și comanda nu mai poate fi plătită.')).toBeInTheDocument();
+      expect(within(item).getByRole('link', { name: 'Calculați din nou prețul' })).toHaveAttribute('href', route);
+    }
+    const payable = screen.getByRole('listitem', { name: /comanda BRK-6$/ });
+    expect(within(payable).getByRole('link', { name: 'Plătiți acum' })).toBeInTheDocument();
+    expect(within(payable).queryByText(/a expirat/)).toBeNull();
+  });
+
   it('updates an order live when its payment is confirmed, with the payment time in Bucharest', async () => {
     render(
       <OrdersList
-        initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', policy_id: null, paid_at: null })]}
+        initialOrders={[order({ id: 2, number: 'BRK-2', status: 'awaiting_payment', ...unpaid })]}
         dateLabels={{ '2026-03-05T12:30:00Z': '5 martie 2026, 14:30' }}
       />,
     );
@@ -120,7 +146,7 @@ describe('orders list', () => {
       <OrdersList
         initialOrders={[
           order({ id: 7, number: 'BRK-7', invoice: { number: 'FBRK-2026-000042', issued_on: '2026-03-05', document_url: '/api/v1/orders/7/invoice' } }),
-          order({ id: 8, number: 'BRK-8', status: 'awaiting_payment', policy_id: null, paid_at: null }),
+          order({ id: 8, number: 'BRK-8', status: 'awaiting_payment', ...unpaid }),
         ]}
       />,
     );
@@ -129,8 +155,8 @@ describe('orders list', () => {
     expect(link).toHaveAttribute('href', '/api/v1/orders/7/invoice');
     expect(link).toHaveAttribute('download', 'factura-FBRK-2026-000042.pdf');
     expect(within(paid).getByText('FBRK-2026-000042')).toBeInTheDocument();
-    const unpaid = screen.getByRole('listitem', { name: /comanda BRK-8$/ });
-    expect(within(unpaid).queryByRole('link', { name: /factura/ })).toBeNull();
+    const awaiting = screen.getByRole('listitem', { name: /comanda BRK-8$/ });
+    expect(within(awaiting).queryByRole('link', { name: /factura/ })).toBeNull();
   });
 
   it('formats the dates itself, in the customer\'s language, when the server gave no labels', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expiryLabel, groupPolicies, policyState } from '@/lib/policies/group';
 import { renewalHref } from '@/contract/renewal';
-import { isPayable, mergeOrder, payOrderHref, type Order } from '@/lib/api/orders';
+import { isOfferExpired, isPayable, mergeOrder, payOrderHref, type Order } from '@/lib/api/orders';
 
 const p = (id: number, starts_on: string, ends_on: string) => ({ id, starts_on, ends_on });
 
@@ -58,16 +58,23 @@ describe('renewal and payment links', () => {
     expect(renewalHref({ id: 11, product_code: 'vignette' })).toBeNull();
   });
 
-  it('lets awaiting or failed orders be paid, not paid or cancelled ones', () => {
-    expect(isPayable({ status: 'awaiting_payment' })).toBe(true);
-    expect(isPayable({ status: 'payment_failed' })).toBe(true);
-    expect(isPayable({ status: 'paid' })).toBe(false);
-    expect(isPayable({ status: 'cancelled' })).toBe(false);
+  it('lets awaiting or failed orders be paid until their quote ends, never paid or cancelled ones', () => {
+    const now = Date.parse('2026-03-05T12:00:00Z');
+    const until = '2026-03-05T12:00:01Z';
+    expect(isPayable({ status: 'awaiting_payment', pay_until: until }, now)).toBe(true);
+    expect(isPayable({ status: 'payment_failed', pay_until: until }, now)).toBe(true);
+    expect(isPayable({ status: 'awaiting_payment', pay_until: '2026-03-05T12:00:00Z' }, now)).toBe(false);
+    expect(isPayable({ status: 'awaiting_payment', pay_until: null }, now)).toBe(false);
+    expect(isPayable({ status: 'paid', pay_until: until }, now)).toBe(false);
+    expect(isPayable({ status: 'cancelled', pay_until: until }, now)).toBe(false);
+    expect(isOfferExpired({ status: 'awaiting_payment', pay_until: '2026-03-05T11:59:59Z' }, now)).toBe(true);
+    expect(isOfferExpired({ status: 'awaiting_payment', pay_until: until }, now)).toBe(false);
+    expect(isOfferExpired({ status: 'paid', pay_until: null }, now)).toBe(false);
     expect(payOrderHref({ id: 42 })).toBe('/wait-to-be-redirected/payment-processor?order_id=42');
   });
 
   it('merges a realtime order update in place', () => {
-    const base = { number: 'BRK', product_code: 'rca', product_name: 'RCA', insurer: { code: 'x', name: 'X' }, offer_id: 'o', package_name: 'p', amount_bani: 100, partner_code: null, policy_id: null, invoice: null, created_at: '', paid_at: null } as const;
+    const base = { number: 'BRK', product_code: 'rca', product_name: 'RCA', insurer: { code: 'x', name: 'X' }, offer_id: 'o', package_name: 'p', amount_bani: 100, partner_code: null, policy_id: null, invoice: null, created_at: '', paid_at: null, pay_until: null } as const;
     const orders: Order[] = [
       { ...base, id: 2, status: 'awaiting_payment' },
       { ...base, id: 1, status: 'paid' },

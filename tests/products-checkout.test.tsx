@@ -30,6 +30,7 @@ const order = (patch: Partial<Order> = {}): Order => ({
   invoice: null,
   created_at: '2026-03-01T10:00:00Z',
   paid_at: null,
+  pay_until: new Date(Date.now() + 86_400_000).toISOString(),
   ...patch,
 });
 

@@ -46,8 +46,11 @@ describe('paying an order after its quote expired', () => {
     expect((await call('GET', `/api/v1/orders/${order.id}`, { token })).body.data).toMatchObject({ status: 'awaiting_payment', policy_id: null });
   });
 
-  it('is refused just after the 24 hours of the quote, accepted just before', async () => {
+  it('is refused just after the 24 hours of the quote, accepted just before; the order says until when', async () => {
     const order = await tireOrder();
+    const placedAt = clock.now().getTime();
+    const listed = (await call('GET', '/api/v1/orders', { token })).body.data as Array<{ id: number; pay_until: string | null }>;
+    expect(listed.find((o) => o.id === order.id)?.pay_until).toBe(new Date(placedAt + 24 * HOUR).toISOString());
     clock.advance(24 * HOUR - 1000);
     expect((await startPayment(order.id)).status).toBe(201);
     clock.advance(2000);
@@ -65,6 +68,6 @@ describe('paying an order after its quote expired', () => {
       method: 'POST', body: new URLSearchParams({ signature }), redirect: 'manual',
     });
     expect(confirm.status).toBe(303);
-    expect((await call('GET', `/api/v1/orders/${order.id}`, { token })).body.data).toMatchObject({ status: 'paid', policy_id: expect.any(Number) });
+    expect((await call('GET', `/api/v1/orders/${order.id}`, { token })).body.data).toMatchObject({ status: 'paid', policy_id: expect.any(Number), pay_until: null });
   });
 });

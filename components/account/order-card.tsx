@@ -4,7 +4,17 @@ import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/contract/money';
 import { isVignetteProduct } from '@/lib/vignettes/catalog';
-import { ORDER_STATUS_LABELS, invoiceDocumentUrl, invoiceFileName, isPayable, payOrderHref, type Order, type OrderStatus } from '@/lib/api/orders';
+import { productRoute } from '@/contract/renewal';
+import {
+  ORDER_STATUS_LABELS,
+  invoiceDocumentUrl,
+  invoiceFileName,
+  isOfferExpired,
+  isPayable,
+  payOrderHref,
+  type Order,
+  type OrderStatus,
+} from '@/lib/api/orders';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   awaiting_payment: 'bg-warning-surface text-warning',
@@ -68,6 +78,17 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
           ) : null}
         </div>
       ) : null}
+      {isOfferExpired(order) ? (
+        // Past its quote's end an unpaid order can no longer be paid: the price is calculated again.
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span className="text-muted">Oferta acestei comenzi a expirat și comanda nu mai poate fi plătită.</span>
+          {productRoute(order.product_code) ? (
+            <Link href={productRoute(order.product_code)!} className="font-semibold text-primary underline underline-offset-4">
+              Calculați din nou prețul
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       {order.status === 'paid' && (order.policy_id || order.invoice) ? (
         <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           {order.invoice ? (
@@ -93,3 +114,4 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
     </Card>
   );
 }
+

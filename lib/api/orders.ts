@@ -23,6 +23,8 @@ export type Order = {
   invoice: OrderInvoice | null;
   created_at: string;
   paid_at: string | null;
+  /** Until when an unpaid order can be paid (its quote's end); null when it cannot be paid. */
+  pay_until: string | null;
 };
 
 export type OrderInvoice = { number: string; issued_on: string; document_url: string };
@@ -34,9 +36,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Anulată',
 };
 
-/** An order awaiting payment, or whose payment failed, can be paid (again). */
-export function isPayable(order: Pick<Order, 'status'>): boolean {
-  return order.status === 'awaiting_payment' || order.status === 'payment_failed';
+/** An order awaiting payment, or whose payment failed, can be paid (again) until its quote ends. */
+export function isPayable(order: Pick<Order, 'status' | 'pay_until'>, now: number = Date.now()): boolean {
+  if (order.status !== 'awaiting_payment' && order.status !== 'payment_failed') return false;
+  return order.pay_until !== null && Date.parse(order.pay_until) > now;
+}
+
+/** An unpaid order whose quote has ended: the price must be calculated again, in a new order. */
+export function isOfferExpired(order: Pick<Order, 'status' | 'pay_until'>, now: number = Date.now()): boolean {
+  return (order.status === 'awaiting_payment' || order.status === 'payment_failed') && !isPayable(order, now);
 }
 
 /** The interstitial that sends the browser to the payment processor. */

@@ -48,7 +48,17 @@ export function serializeOrder(ctx: AppContext, o: OrderRow) {
     invoice: invoiceSummary(ctx.db, o.id),
     created_at: o.created_at,
     paid_at: o.paid_at,
+    /**
+     * Until when an unpaid order can be paid: its quote's end (`POST /orders/{id}/payments` refuses after it).
+     * Null when it cannot be paid (paid, cancelled, or its quote is gone).
+     */
+    pay_until: o.status === 'awaiting_payment' || o.status === 'payment_failed' ? quoteEndOf(ctx, o.quote_id) : null,
   };
+}
+
+function quoteEndOf(ctx: AppContext, quoteId: string): string | null {
+  const row = ctx.db.prepare('SELECT expires_at FROM quotes WHERE id = ?').get(quoteId) as { expires_at: string } | undefined;
+  return row?.expires_at ?? null;
 }
 
 
