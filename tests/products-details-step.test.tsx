@@ -125,7 +125,7 @@ describe('DetailsStep', () => {
     first.unmount();
 
     // Back: the step shows again from its drafts; "Plasați comanda și plătiți" pays order 77 again.
-    getOrder.mockResolvedValue({ id: 77, status: 'awaiting_payment' });
+    getOrder.mockResolvedValue({ id: 77, status: 'awaiting_payment', pay_until: new Date(Date.now() + 86_400_000).toISOString() });
     push.mockClear();
     const second = renderStep();
     expect(screen.getByRole('textbox', { name: 'Prenume' })).toHaveValue('Ana');
@@ -134,12 +134,21 @@ describe('DetailsStep', () => {
     expect(createOrder).toHaveBeenCalledTimes(1);
     second.unmount();
 
+    // The order's quote has ended meanwhile: it can no longer be paid, the same data place a new order.
+    getOrder.mockResolvedValue({ id: 77, status: 'awaiting_payment', pay_until: new Date(Date.now() - 1_000).toISOString() });
     createOrder.mockResolvedValue({ id: 78 });
-    renderStep();
-    await user.type(screen.getByRole('textbox', { name: 'Nume' }), 'escu');
+    const third = renderStep();
     await user.click(screen.getByRole('button', { name: 'Plasați comanda și plătiți' }));
     await vi.waitFor(() => expect(createOrder).toHaveBeenCalledTimes(2));
     expect(readDraft('rca:order')).toMatchObject({ id: 78 });
+    third.unmount();
+
+    createOrder.mockResolvedValue({ id: 79 });
+    renderStep();
+    await user.type(screen.getByRole('textbox', { name: 'Nume' }), 'escu');
+    await user.click(screen.getByRole('button', { name: 'Plasați comanda și plătiți' }));
+    await vi.waitFor(() => expect(createOrder).toHaveBeenCalledTimes(3));
+    expect(readDraft('rca:order')).toMatchObject({ id: 79 });
   });
 
   it('the CNP is not offered to the browser’s form history (a shared computer), like the RCA form’s CNP fields', () => {
