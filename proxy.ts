@@ -18,6 +18,7 @@ import { isMaintenanceActive } from '@/lib/proxy/maintenance-status';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
 import { buildCsp, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/proxy/security-headers';
 import { hasSecretLinkParams, SECRET_LINK_REFERRER_POLICY } from '@/lib/proxy/secret-links';
+import { isNoStorePage, NO_STORE } from '@/lib/proxy/no-store-pages';
 
 /**
  * Runs before every page (DESIGN.md "Requests"): maintenance redirect, partner-route rewrites, the guest/auth
@@ -189,6 +190,8 @@ export async function proxy(request: NextRequest) {
   withSecurityHeaders(response, csp);
   // A page opened from a mailed link (reset or set-password, renewal) sends its token in no Referer.
   if (hasSecretLinkParams(url.searchParams)) response.headers.set('Referrer-Policy', SECRET_LINK_REFERRER_POLICY);
+  // Account and sign-in pages (the two-factor key and recovery codes, a reset link's token) are never stored.
+  if (isNoStorePage(pathname)) response.headers.set('Cache-Control', NO_STORE);
   if (stateCookie) setSessionCookie(response.cookies, 'state', stateCookie);
   if (clearSession) clearSessionCookies(response.cookies);
   if (partnerToRemember) {

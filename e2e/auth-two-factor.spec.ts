@@ -15,6 +15,17 @@ import {
 
 test.describe.configure({ timeout: AUTH_TEST_TIMEOUT * 2 });
 
+// Playwright starts Chromium without the back/forward cache (--disable-back-forward-cache). A customer's browser has
+// it, and it is what could show a page that was left with the recovery codes on screen again: these tests keep it on.
+test.use({
+  launchOptions: [
+    async ({ launchOptions }, provide) => {
+      await provide({ ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+    },
+    { scope: 'worker' },
+  ],
+});
+
 const ACCOUNT_PAGES = ['/account/orders', '/account/profile', '/account/policies', '/account/security', '/account/preferences'];
 
 /** A new browser session for the same user (cookies dropped, signed in again through the BFF). */
@@ -29,6 +40,29 @@ async function readRecoveryCodes(page: Page): Promise<string[]> {
   const list = page.getByRole('list', { name: 'Coduri de recuperare' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   return (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+}
+
+/** Turns the authenticator on through /account/2fa for a signed-in customer; the page then shows the recovery codes. */
+async function enableOnSetupPage(page: Page): Promise<{ secret: string; recovery: string[]; cacheControl?: string }> {
+  const answer = await page.goto('/account/2fa?last_url=%2Faccount%2Fsecurity');
+  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
+  await page.getByRole('button', { name: 'Continuați' }).click();
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('Codul de 6 cifre').fill(await totpSource(secret)());
+  await page.getByRole('button', { name: 'Activați', exact: true }).click();
+  return { secret, recovery: await readRecoveryCodes(page), cacheControl: answer?.headers()['cache-control'] };
+}
+
+/** Back on /account/2fa after the codes were shown: two-factor is on, and neither a code nor the key is on the page. */
+async function expectNoSecretsAfterBack(page: Page, { secret, recovery }: { secret: string; recovery: string[] }) {
+  await expect(page).toHaveURL('/account/2fa?last_url=%2Faccount%2Fsecurity');
+  await expect(page.getByText('Autentificarea în doi pași este deja activă pentru contul dumneavoastră.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Coduri de recuperare' })).toHaveCount(0);
+  const body = page.locator('body');
+  for (const code of recovery) await expect(body).not.toContainText(code);
+  await expect(page.getByTestId('two-factor-secret')).toHaveCount(0);
+  await expect(body).not.toContainText(secret.replace(/(.{4})/g, '$1 ').trim());
 }
 
 test('authenticator: enable, check on sign-in, recovery code once, disable', async ({ page }) => {
@@ -145,4 +179,58 @@ test('two-factor required: every account page sends to /account/2fa; the email p
   await page.getByLabel('Codul de verificare').fill(checkCode);
   await page.getByRole('button', { name: 'Verificați și continuați' }).click();
   await expect(page).toHaveURL('/account/orders');
+});
+
+test.describe('the recovery codes are shown once: Back never brings them back', () => {
+  test('after leaving for another page of the shop: the document is not stored', async ({ page }) => {
+    await signUpThroughApi(page);
+    const shown = await enableOnSetupPage(page);
+    // No cache may keep the document (Chromium then keeps it out of its back/forward cache).
+    expect(shown.cacheControl).toContain('no-store');
+    // The codes stay while the customer is on the page.
+    await expect(page.getByRole('list', { name: 'Coduri de recuperare' })).toBeVisible();
+
+    await page.goto('/faq');
+    await expect(page).toHaveURL('/faq');
+    // A page restored from the back/forward cache fires no load event: wait for the history step only.
+    await page.goBack({ waitUntil: 'commit' });
+    await expectNoSecretsAfterBack(page, shown);
+  });
+
+  test('after leaving for another page of the shop, in a browser that keeps the page anyway', async ({ page }) => {
+    // Keeping a no-store document out of the back/forward cache is Chromium's rule, not every browser's (Safari may
+    // keep it): the answers of /account/2fa lose the header here, so that Chromium keeps the page as such a browser would.
+    await page.route(/\/account\/2fa\?/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const headers = response.headers();
+      delete headers['cache-control'];
+      await route.fulfill({ response, headers });
+    });
+    await signUpThroughApi(page);
+    const shown = await enableOnSetupPage(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await page.goto('/faq');
+    await expect(page).toHaveURL('/faq');
+    // A page restored from the back/forward cache fires no load event: wait for the history step only.
+    await page.goBack({ waitUntil: 'commit' });
+    // The very document that showed the codes, restored from the back/forward cache…
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    // …shows two-factor on, without them.
+    await expectNoSecretsAfterBack(page, shown);
+  });
+
+  test('after an in-app link (client-side navigation)', async ({ page }) => {
+    await signUpThroughApi(page);
+    const shown = await enableOnSetupPage(page);
+
+    // A mark on the document: it is still there after Back only if the client router did both navigations.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('link', { name: 'Termeni și condiții' }).click();
+    await expect(page).toHaveURL('/info/termeni-si-conditii');
+    await page.goBack();
+    await expectNoSecretsAfterBack(page, shown);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
 });

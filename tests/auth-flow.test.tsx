@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@/lib/api/errors';
 
@@ -137,6 +137,41 @@ describe('AuthenticateFlow', () => {
     expect(await screen.findByText(/Parola a fost schimbată\. Vă puteți autentifica/)).toBeInTheDocument();
     expect(window.location.search).toBe('?last_url=%2Fx');
     expect(screen.getByLabelText('Adresa de email')).toHaveValue('ion@exemplu.ro');
+  });
+
+  it('forgets the typed password before the page goes into the back/forward cache (Back after signing in)', async () => {
+    auth.emailExists.mockResolvedValue(true);
+    auth.login.mockResolvedValue({ user: { email: 'ion@exemplu.ro' }, isTwoFactorEnabled: false });
+    render(<AuthenticateFlow lastUrl="/account/orders" googleClientId="" />);
+    await submitEmail('ion@exemplu.ro');
+    await userEvent.type(await screen.findByLabelText('Parola'), 'Parola123');
+    await userEvent.click(screen.getByLabelText('Afișați parola'));
+    await userEvent.click(screen.getByRole('button', { name: 'Autentificare' }));
+    expect(nav.leaveTo).toHaveBeenCalledWith('/account/orders');
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+      // Within the pagehide handler (act() renders only when it ends), before the browser keeps the page.
+      expect(screen.getByLabelText('Parola')).toHaveValue('');
+      expect(screen.getByLabelText('Parola')).toHaveAttribute('type', 'password');
+    });
+    expect(screen.getByLabelText('Adresa de email')).toHaveValue('ion@exemplu.ro');
+  });
+
+  it('forgets the new password typed on the reset form when the page comes back from the back/forward cache', async () => {
+    auth.resetPassword.mockResolvedValue(undefined);
+    render(<AuthenticateFlow resetToken="abc" resetEmail="ion@exemplu.ro" googleClientId="" />);
+    await userEvent.type(screen.getByLabelText('Parola nouă'), 'Parola123');
+    await userEvent.type(screen.getByLabelText('Confirmați parola nouă'), 'Parola123');
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(screen.getByLabelText('Parola nouă')).toHaveValue('');
+    expect(screen.getByLabelText('Confirmați parola nouă')).toHaveValue('');
+    // The link itself still works: the form sends its token with what is typed now.
+    await userEvent.type(screen.getByLabelText('Parola nouă'), 'Parola456');
+    await userEvent.type(screen.getByLabelText('Confirmați parola nouă'), 'Parola456');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvați parola nouă' }));
+    expect(auth.resetPassword).toHaveBeenCalledWith(expect.objectContaining({ reset_token: 'abc', password: 'Parola456' }));
   });
 });
 

@@ -15,6 +15,7 @@ import { RegisterForm } from './register-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { useAuthCaptcha } from './use-auth-captcha';
+import { useForgetOnLeave } from './use-forget-on-leave';
 import { UNKNOWN_ERROR } from '@/lib/forms/use-schema-form';
 
 export type AuthStep = 'email' | 'sign-in' | 'register' | 'deleted' | 'forgot' | 'forgot-sent' | 'reset' | 'reset-done';
@@ -68,6 +69,10 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, resetPurpose
   const firstRender = useRef(true);
   const captcha = useAuthCaptcha();
   const target = returnTarget(lastUrl);
+  // The key of the forms with a password: a new one when the customer leaves the page, so that they start again
+  // empty and Back (the back/forward cache keeps a page left after a sign-in or a new password) shows no typed password.
+  const [passwordForms, setPasswordForms] = useState(0);
+  useForgetOnLeave(() => setPasswordForms((n) => n + 1));
 
   // Move focus to the new step's heading so that screen readers follow the change.
   useEffect(() => {
@@ -141,13 +146,14 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, resetPurpose
       {step === 'email' ? <EmailStepForm defaultEmail={email} onSubmit={checkEmail} /> : null}
 
       {step === 'sign-in' ? (
-        <SignInForm email={email} onSubmit={signIn} onForgotPassword={(value) => go('forgot', value)} />
+        <SignInForm key={passwordForms} email={email} onSubmit={signIn} onForgotPassword={(value) => go('forgot', value)} />
       ) : null}
 
       {step === 'register' ? (
         <>
           <p className="text-sm text-muted">Nu există încă un cont pentru {email}. Completați datele pentru a-l crea.</p>
           <RegisterForm
+            key={passwordForms}
             email={email}
             onSubmit={async (values) => {
               const { terms, data_processing, ...fields } = values;
@@ -188,6 +194,7 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, resetPurpose
       {step === 'reset' ? (
         <>
           <ResetPasswordForm
+            key={passwordForms}
             email={resetEmail ?? email}
             resetToken={resetToken ?? ''}
             firstPassword={firstPassword}
@@ -217,7 +224,7 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, resetPurpose
               ? 'Parola contului a fost salvată. Vă puteți autentifica acum cu ea.'
               : 'Parola a fost schimbată. Vă puteți autentifica acum cu parola nouă.'}
           </Alert>
-          <SignInForm email={email} onSubmit={signIn} onForgotPassword={(value) => go('forgot', value)} />
+          <SignInForm key={passwordForms} email={email} onSubmit={signIn} onForgotPassword={(value) => go('forgot', value)} />
         </>
       ) : null}
 

@@ -16,6 +16,7 @@ import { OtpInput } from './otp-input';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { SubmitButton } from './submit-button';
 import { useAuthCaptcha } from './use-auth-captcha';
+import { useForgetOnLeave } from './use-forget-on-leave';
 import { WRONG_CODE_MESSAGE } from './two-factor-check';
 
 type Stage =
@@ -29,6 +30,17 @@ type Stage =
 /** zod and the schemas load with the first edit (see SchemaSource), not with the page. */
 const loadProviderSchema = () => import('@/lib/validation/auth').then((m) => m.twoFactorProviderSchema);
 const loadCodeSchema = () => import('@/lib/validation/auth').then((m) => m.twoFactorCodeSchema);
+
+/**
+ * The stage once the customer has left the page (README "Requests, session and security"): the recovery codes are
+ * shown once, so a finished setup says two-factor is on; a key not confirmed yet is dropped (continuing asks the
+ * backend for a new one). The other stages hold no secret and stay.
+ */
+function withoutSecrets(stage: Stage): Stage {
+  if (stage.name === 'codes') return { name: 'already-enabled' };
+  if (stage.name === 'verify' && stage.qr) return { name: 'choose' };
+  return stage;
+}
 
 /** The shared secret in groups of four, easier to type into an app. */
 export function groupKey(secret: string): string {
@@ -50,6 +62,9 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
   const code = useFormField(confirmer, 'two_factor_code');
   const heading = useRef<HTMLHeadingElement>(null);
   const { reset: resetChoice } = chooser;
+
+  // Back must never show the key or the codes again: not from the back/forward cache, not after the client router.
+  useForgetOnLeave(() => setStage(withoutSecrets));
 
   useEffect(() => {
     let cancelled = false;
