@@ -11,6 +11,7 @@ import { migrate } from './db/migrations';
 import { seed, seedVignettes } from './db/seed';
 import { OffsetClock, systemClock, type Clock } from './lib/clock';
 import { ApiError, errorBody, errors } from './lib/errors';
+import { sessionIsLive } from './lib/auth';
 import { urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
@@ -21,7 +22,7 @@ import { reconcilePayments } from './modules/payments/reconcile';
 import { createMailer } from './mail/mailer';
 import { Realtime } from './realtime/broadcaster';
 import { attachPusherServer } from './realtime/pusher-server';
-import { registerRealtimeRoutes } from './realtime/routes';
+import { GRANT_TTL_MS, registerRealtimeRoutes } from './realtime/routes';
 import { registerAuth } from './modules/auth/routes';
 import { registerTwoFactor } from './modules/two-factor/routes';
 import { registerProducts } from './modules/products/routes';
@@ -291,6 +292,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     realtime,
     log: app.log,
     webAppUrl: config.webAppUrl,
+    grants: {
+      take: (socketId, channel) =>
+        (db
+          .prepare('DELETE FROM realtime_grants WHERE socket_id = ? AND channel = ? AND created_at >= ? RETURNING session_id')
+          .pluck()
+          .get(socketId, channel, new Date(ctx.clock.now().getTime() - GRANT_TTL_MS).toISOString()) as number | undefined) ?? null,
+      live: (sessionId) => sessionIsLive(ctx, sessionId),
+    },
   });
 
   let closed = false;

@@ -167,6 +167,23 @@ export function requireAuth(ctx: AppContext, req: FastifyRequest, options: AuthO
   return auth;
 }
 
+/**
+ * Whether a session still stands for its user as a bearer would (not revoked, not expired, the account not deleted,
+ * not owing the second factor): what a realtime subscription it authorised is held to (realtime/pusher-server.ts).
+ */
+export function sessionIsLive(ctx: AppContext, sessionId: number): boolean {
+  const row = ctx.db
+    .prepare(
+      `SELECT s.revoked_at, s.expires_at, s.two_factor_passed, u.is_deleted, u.two_factor_provider
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
+    )
+    .get(sessionId) as
+    | { revoked_at: string | null; expires_at: string; two_factor_passed: number; is_deleted: number; two_factor_provider: string | null }
+    | undefined;
+  if (!row || row.revoked_at || row.is_deleted || row.expires_at <= ctx.clock.now().toISOString()) return false;
+  return !(ctx.config.twoFactorEnabled && row.two_factor_provider && !row.two_factor_passed);
+}
+
 export function revokeOtherSessions(ctx: AppContext, userId: number, keepSessionId: number | null): number {
   return ctx.db
     .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?')
