@@ -35,6 +35,7 @@ import {
   checkAttempt,
   ipAttempt,
   resetAccount,
+  romanianDuration,
   THROTTLE,
   type Attempt,
 } from '../../lib/throttle';
@@ -237,6 +238,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/auth/generate-reset-token', async (req, reply) => {
     const body = parse(emailOnlyBody, req.body);
     await captcha(req, body.token);
+    // Every request counts, for the address typed whether or not it has an account (the answer stays the same for
+    // both) and for the client: the mail goes to that address, whoever asks (backend/README.md "Sign-in throttle").
+    try {
+      beginAttempt(ctx, [ipAttempt(THROTTLE.resetMailIp, clientIp(req)), { policy: THROTTLE.resetMailEmail, subject: body.email.trim().toLowerCase() }]);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429) throw err;
+      const seconds = Number(err.headers['retry-after'] ?? 60);
+      throw new ApiError(429, 'too_many_attempts', 'Too many reset links asked for.',
+        `Ați cerut prea multe linkuri de resetare. Încercați din nou peste ${romanianDuration(seconds)}.`, err.headers);
+    }
     const user = findUserByEmail(ctx, body.email);
     return idempotentWrite(
       ctx, req, reply, 200,
