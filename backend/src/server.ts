@@ -12,7 +12,7 @@ import { seed, seedVignettes } from './db/seed';
 import { OffsetClock, systemClock, type Clock } from './lib/clock';
 import { ApiError, errorBody, errors } from './lib/errors';
 import { sessionIsLive } from './lib/auth';
-import { urlPath } from './lib/http';
+import { loggedPath, urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
 import { PeriodicWorker } from './lib/worker';
@@ -195,7 +195,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
     if (isBusyError(error)) {
       // Locked past the busy timeout: the write rolled back whole; the caller retries after Retry-After.
-      req.log.warn({ err: error, url: urlPath(req), method: req.method }, 'database busy');
+      req.log.warn({ err: error, url: loggedPath(req), method: req.method }, 'database busy');
       const busy = errors.databaseBusy();
       return reply.code(busy.status).headers(busy.headers).send(errorBody(busy.code, busy.message, busy.prettyMessage));
     }
@@ -217,7 +217,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       return reply.code(status).send(errorBody('bad_request', 'Bad request.', 'Cererea nu este validă.'));
     }
     // The path only: a query string can carry a credential (`?token=` of the two-factor calls, `?signature=`).
-    req.log.error({ err: error, url: urlPath(req), method: req.method }, 'request failed');
+    req.log.error({ err: error, url: loggedPath(req), method: req.method }, 'request failed');
     return reply.code(500).send(errorBody('server_error', 'Internal server error.', 'A apărut o eroare. Încercați din nou.'));
   });
   app.setNotFoundHandler((req, reply) =>
@@ -270,7 +270,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   // One structured line per request (request_id from the logger's child bindings); health probes at debug.
   app.addHook('onResponse', async (req, reply) => {
-    const entry = { method: req.method, url: urlPath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const entry = { method: req.method, url: loggedPath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (req.url.startsWith('/healthz') || req.url.startsWith('/readyz')) req.log.debug(entry, 'request');
     else req.log.info(entry, 'request');
   });

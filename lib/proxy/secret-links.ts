@@ -49,3 +49,11 @@ export function withoutSecretParams(address: string | null | undefined): string 
   }
   return changed ? url.toString() : address;
 }
+
+/** Backend paths whose last segment is a mailed link's token (`GET /api/v1/renewals/{token}`). */
+const SECRET_PATH = /^(\/api\/v1\/renewals\/)[^/?#]+/;
+
+/** A backend path as logs and error messages may carry it: a token segment named, never written (`…/renewals/:token`). */
+export function withoutSecretPathSegments(path: string): string {
+  return path.replace(SECRET_PATH, '$1:token');
+}
