@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { startInactivityWatch, INACTIVITY_TIMEOUT_MS, LAST_ACTIVITY_KEY } from '@/components/providers/inactivity';
+import { startInactivityWatch, INACTIVITY_TIMEOUT_MS, KEEP_ALIVE_EVERY_MS, LAST_ACTIVITY_KEY, LAST_KEEP_ALIVE_KEY } from '@/components/providers/inactivity';
 import { claimChunkReload, isChunkLoadError, RELOAD_GUARD_KEY } from '@/components/providers/chunk-reload-guard';
 import { CaptchaProvider, MISSING_CAPTCHA_KEY_MESSAGE, resetCaptchaWarning } from '@/components/providers/captcha-provider';
 import { CaptchaNotice } from '@/components/providers/captcha-notice';
@@ -78,6 +78,41 @@ describe('inactivity (SPEC §4)', () => {
     vi.advanceTimersByTime(60_000);
     window.dispatchEvent(new Event('keydown'));
     expect(Number(localStorage.getItem(LAST_ACTIVITY_KEY))).toBe(Date.now());
+    stop();
+  });
+
+  it('activity tells the backend the session is in use, at most every 5 minutes (the backend ends an unused one)', () => {
+    const onKeepAlive = vi.fn();
+    const stop = startInactivityWatch({ onTimeout: () => {}, onKeepAlive });
+    expect(onKeepAlive).not.toHaveBeenCalled(); // opening the page is no activity
+    vi.advanceTimersByTime(1_000);
+    window.dispatchEvent(new Event('mousemove'));
+    expect(onKeepAlive).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 20; i++) {
+      vi.advanceTimersByTime(10_000);
+      window.dispatchEvent(new Event('keydown'));
+    }
+    expect(onKeepAlive).toHaveBeenCalledTimes(1); // 200 s later
+    vi.advanceTimersByTime(KEEP_ALIVE_EVERY_MS);
+    window.dispatchEvent(new Event('scroll'));
+    expect(onKeepAlive).toHaveBeenCalledTimes(2);
+    // No activity, no keep-alive: the backend's idle limit runs.
+    vi.advanceTimersByTime(50 * 60_000);
+    expect(onKeepAlive).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('the tabs share the keep-alive: a tab does not repeat one another tab has just sent', () => {
+    const onKeepAlive = vi.fn();
+    localStorage.setItem(LAST_KEEP_ALIVE_KEY, String(Date.now())); // what the other tab wrote
+    const stop = startInactivityWatch({ onTimeout: () => {}, onKeepAlive });
+    vi.advanceTimersByTime(60_000);
+    window.dispatchEvent(new Event('click'));
+    expect(onKeepAlive).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(KEEP_ALIVE_EVERY_MS);
+    window.dispatchEvent(new Event('click'));
+    expect(onKeepAlive).toHaveBeenCalledTimes(1);
+    expect(Number(localStorage.getItem(LAST_KEEP_ALIVE_KEY))).toBe(Date.now());
     stop();
   });
 

@@ -23,6 +23,18 @@ describe('the token of a mailed link leaves the page neither in a Referer nor in
     expect(second).toMatchObject({ url: 'http://localhost:3000/rca', referrer: null });
   });
 
+  it('nor when a redirect carries the link in last_url (second factor owed, maintenance): the token and email go, the rest stays', async () => {
+    fake.answer([{ status: 202, data: { data: { ok: true } } }]);
+    // A signed-in customer who still owes the second factor opens a renewal link; a reset link opened during maintenance.
+    const check = `http://localhost:3000/account/2fa-check?last_url=${encodeURIComponent('/rca?reinnoire=Renew-Token-9&x=1')}`;
+    const maintenance = `http://localhost:3000/maintenance?last_url=${encodeURIComponent('/authenticate?reset_token=Zk3-secret-token&email=ana%40exemplu.ro')}`;
+    await sendAnalyticsEvent({ name: 'pageview', url: check, domain: 'broker.test', referrer: maintenance });
+    const [sent] = fake.calls.map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
+    expect(JSON.stringify(sent)).not.toMatch(/secret-token|Renew-Token|exemplu/);
+    expect(sent.url).toBe(`http://localhost:3000/account/2fa-check?last_url=${encodeURIComponent('/rca?x=1')}`);
+    expect(sent.referrer).toBe(`http://localhost:3000/maintenance?last_url=${encodeURIComponent('/authenticate')}`);
+  });
+
   it('the reset page is answered with a Referrer-Policy that sends no path or query', async () => {
     const response = await proxy(new NextRequest(RESET_PAGE));
     expect(response.headers.get('referrer-policy')).toBe('strict-origin');

@@ -117,3 +117,29 @@ describe('backend failures while rendering (they keep a page out of the guest pa
     }
   });
 });
+
+describe('a mailed link\'s token in a backend path', () => {
+  it('a failed read of a renewal link is logged, and its error worded, without the token', async () => {
+    const token = 'Rw7-cheie-de-reinnoire-0123456789abcdef';
+    const written: string[] = [];
+    const capture = (chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    };
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write);
+    try {
+      unreachable();
+      const failure = await backendRequest(`/api/v1/renewals/${token}`, { token: null }).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ code: 'backend_unreachable' });
+      expect(String((failure as Error).message)).not.toContain(token);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      err.mockRestore();
+      out.mockRestore();
+    }
+    const line = written.find((w) => w.includes('backend call failed'));
+    expect(line).toContain('/api/v1/renewals/:token');
+    expect(written.join('')).not.toContain(token);
+  });
+});

@@ -64,6 +64,12 @@ const envSchema = z.object({
   /** Google's ID-token signing keys (JWKS; a local stand-in in tests). */
   GOOGLE_CERTS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TWO_FACTOR_ENABLED: bool(true),
+  /**
+   * SPEC §4's inactivity hour at the backend: a session unused for this long is over (a closed tab's token included).
+   * The tab ends its session after exactly 1 hour without activity and tells the backend of activity every 5 minutes;
+   * 70 minutes (the hour, that interval and the minute `last_used_at` may lag) never cuts a session the tab keeps.
+   */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(30 * 24 * 60).default(70),
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().min(1).default('Broker Online <nu-raspunde@broker.example>'),
   DEV_ENDPOINTS: bool(false),
@@ -126,6 +132,8 @@ export interface Config {
   googleCertsUrl: string;
   recaptchaVerifyUrl: string;
   twoFactorEnabled: boolean;
+  /** A session not used for this long is refused (lib/auth.ts). */
+  sessionIdleMs: number;
   smtpUrl: string;
   mailFrom: string;
   devEndpoints: boolean;
@@ -207,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleCertsUrl: e.GOOGLE_CERTS_URL,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     twoFactorEnabled: e.TWO_FACTOR_ENABLED,
+    sessionIdleMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,

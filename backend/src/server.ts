@@ -11,7 +11,8 @@ import { migrate } from './db/migrations';
 import { seed, seedVignettes } from './db/seed';
 import { OffsetClock, systemClock, type Clock } from './lib/clock';
 import { ApiError, errorBody, errors } from './lib/errors';
-import { urlPath } from './lib/http';
+import { sessionIsLive } from './lib/auth';
+import { loggedPath, urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
 import { PeriodicWorker } from './lib/worker';
@@ -21,7 +22,7 @@ import { reconcilePayments } from './modules/payments/reconcile';
 import { createMailer } from './mail/mailer';
 import { Realtime } from './realtime/broadcaster';
 import { attachPusherServer } from './realtime/pusher-server';
-import { registerRealtimeRoutes } from './realtime/routes';
+import { GRANT_TTL_MS, registerRealtimeRoutes } from './realtime/routes';
 import { registerAuth } from './modules/auth/routes';
 import { registerTwoFactor } from './modules/two-factor/routes';
 import { registerProducts } from './modules/products/routes';
@@ -194,7 +195,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
     if (isBusyError(error)) {
       // Locked past the busy timeout: the write rolled back whole; the caller retries after Retry-After.
-      req.log.warn({ err: error, url: urlPath(req), method: req.method }, 'database busy');
+      req.log.warn({ err: error, url: loggedPath(req), method: req.method }, 'database busy');
       const busy = errors.databaseBusy();
       return reply.code(busy.status).headers(busy.headers).send(errorBody(busy.code, busy.message, busy.prettyMessage));
     }
@@ -216,7 +217,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       return reply.code(status).send(errorBody('bad_request', 'Bad request.', 'Cererea nu este validă.'));
     }
     // The path only: a query string can carry a credential (`?token=` of the two-factor calls, `?signature=`).
-    req.log.error({ err: error, url: urlPath(req), method: req.method }, 'request failed');
+    req.log.error({ err: error, url: loggedPath(req), method: req.method }, 'request failed');
     return reply.code(500).send(errorBody('server_error', 'Internal server error.', 'A apărut o eroare. Încercați din nou.'));
   });
   app.setNotFoundHandler((req, reply) =>
@@ -269,7 +270,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   // One structured line per request (request_id from the logger's child bindings); health probes at debug.
   app.addHook('onResponse', async (req, reply) => {
-    const entry = { method: req.method, url: urlPath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const entry = { method: req.method, url: loggedPath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (req.url.startsWith('/healthz') || req.url.startsWith('/readyz')) req.log.debug(entry, 'request');
     else req.log.info(entry, 'request');
   });
@@ -291,6 +292,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     realtime,
     log: app.log,
     webAppUrl: config.webAppUrl,
+    grants: {
+      take: (socketId, channel) =>
+        (db
+          .prepare('DELETE FROM realtime_grants WHERE socket_id = ? AND channel = ? AND created_at >= ? RETURNING session_id')
+          .pluck()
+          .get(socketId, channel, new Date(ctx.clock.now().getTime() - GRANT_TTL_MS).toISOString()) as number | undefined) ?? null,
+      live: (sessionId) => sessionIsLive(ctx, sessionId),
+    },
   });
 
   let closed = false;

@@ -49,6 +49,20 @@ describe('backend logs', () => {
   });
 });
 
+describe('a mailed link\'s token in the path', () => {
+  it('a renewal link\'s token is never in a log line (the path is logged by its route)', async () => {
+    const token = 'Rw7-cheie-de-reinnoire-0123456789abcdef';
+    lines.length = 0;
+    const res = await call('GET', `/api/v1/renewals/${token}`, { headers: { 'x-request-id': 'log-test-renewal' } });
+    expect(res.status).toBe(404);
+    // The one request line is written once the answer is sent.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.request_id === 'log-test-renewal' && l.msg === 'request');
+    expect(line).toMatchObject({ url: '/api/v1/renewals/:token', status: 404 });
+    expect(lines.join('\n')).not.toContain(token);
+  });
+});
+
 describe('readiness failures', () => {
   it('/readyz names the failed check with a generic reason; the database error is logged with the request id', async () => {
     const prepare = server.db.prepare.bind(server.db);

@@ -15,8 +15,10 @@ const customer = { first_name: 'Ana', last_name: 'Popescu', email: 'client@exemp
 const consents = { terms: true, product_sheet: true, data_processing: true };
 const HOUR = 3_600_000;
 
+/** This file moves the clock by days and keeps one session: the idle limit (session-lifetime.test.ts) is not its subject. */
+const LONG_IDLE = { SESSION_IDLE_TIMEOUT_MINUTES: String(30 * 24 * 60) };
 beforeAll(async () => {
-  t = await startServer({}, clock, { workers: false });
+  t = await startServer(LONG_IDLE, clock, { workers: false });
   call = client(t.url);
   token = await login(call, 'client@exemplu.ro');
 });

@@ -11,7 +11,9 @@ let token: string;
 
 const customer = { first_name: 'Ana', last_name: 'Popescu', email: 'client@exemplu.ro', phone_number: '0722123456', cnp: '1850615400011' };
 const consents = { terms: true, product_sheet: true, data_processing: true };
-const env = { PAYMENT_RECONCILE_AFTER_SECONDS: '600', PAYMENT_CHECKOUT_TTL_SECONDS: '900' };
+/** This file moves the clock by days and keeps one session: the idle limit (session-lifetime.test.ts) is not its subject. */
+const LONG_IDLE = { SESSION_IDLE_TIMEOUT_MINUTES: String(30 * 24 * 60) };
+const env = { PAYMENT_RECONCILE_AFTER_SECONDS: '600', PAYMENT_CHECKOUT_TTL_SECONDS: '900', ...LONG_IDLE };
 
 async function boot(dir?: string) {
   t = await startServer(env, clock, { workers: false, dir });

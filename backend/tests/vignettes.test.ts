@@ -22,8 +22,10 @@ const hu = (o: Record<string, unknown> = {}) => ({
   category: 'D1', registration_plate: 'CJ45XYZ', country: 'RO', start_date: dayFromNow(clock, 2), validity: '10d', counties: [], ...o,
 });
 
+/** This file moves the clock by days and keeps one session: the idle limit (session-lifetime.test.ts) is not its subject. */
+const LONG_IDLE = { SESSION_IDLE_TIMEOUT_MINUTES: String(30 * 24 * 60) };
 beforeAll(async () => {
-  t = await startServer({}, clock);
+  t = await startServer(LONG_IDLE, clock);
   call = client(t.url);
   token = await login(call, 'client@exemplu.ro');
 });

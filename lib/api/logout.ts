@@ -17,3 +17,16 @@ export async function logoutAtBff(): Promise<boolean> {
     return false; // offline: the cookie stays (end-session clears the stores anyway)
   }
 }
+
+/**
+ * Tells the backend the session is in use (components/providers/inactivity.ts calls it on activity, at most every
+ * few minutes): the backend ends a session unused for an hour. A plain read by fetch, its answer ignored: a 401 or
+ * 403 here is for the next real call to handle, never a reason to end the session from a background ping.
+ */
+export async function keepSessionAlive(): Promise<void> {
+  try {
+    await fetch('/api/v1/auth/user', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+  } catch {
+    /* offline: the next activity tries again after the interval */
+  }
+}

@@ -5,6 +5,7 @@ import { noteBackendFailure } from '@/lib/server/render-health';
 import { BackendCallError, backendFailureBody, callBackend } from '@/lib/net/backend-call';
 import { readBackend, type BackendReadAnswer } from '@/lib/net/backend-read';
 import { log } from '@/lib/server/log';
+import { withoutSecretPathSegments } from '@/lib/proxy/secret-links';
 import { ApiError, apiErrorFromResponse } from './errors';
 
 /**
@@ -129,12 +130,14 @@ async function callBackendFor<T>(path: string, options: BackendFetchOptions): Pr
   } catch (error) {
     noteBackendFailure();
     const failure = error instanceof BackendCallError ? error : new BackendCallError('unreachable', String(error));
-    if (failure.kind !== 'aborted') log('warn', 'backend call failed', { request_id: id, kind: failure.kind, method, target: path });
+    // A renewal link's token is in its path: logs and messages name the segment instead.
+    const target = withoutSecretPathSegments(path);
+    if (failure.kind !== 'aborted') log('warn', 'backend call failed', { request_id: id, kind: failure.kind, method, target });
     const answer = backendFailureBody(failure.kind);
     throw new ApiError({
       code: answer.code,
       status: failure.status,
-      message: `${failure.message}: ${method} ${path}`,
+      message: `${failure.message}: ${method} ${target}`,
       prettyMessage: answer.pretty_message,
       requestId: id,
     });

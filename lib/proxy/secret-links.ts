@@ -37,5 +37,23 @@ export function withoutSecretParams(address: string | null | undefined): string 
       changed = true;
     }
   }
+  // A redirect keeps the page asked for in a parameter (`/account/2fa-check?last_url=/rca?reinnoire=…` while the second
+  // factor is owed, `/maintenance?last_url=/authenticate?reset_token=…`): a relative path's secrets go too.
+  for (const [name, value] of [...url.searchParams]) {
+    if (!value.startsWith('/') || value.startsWith('//')) continue;
+    const inner = new URL(value, url.origin);
+    const cleaned = new URL(withoutSecretParams(inner.toString()));
+    if (cleaned.toString() === inner.toString()) continue;
+    url.searchParams.set(name, `${cleaned.pathname}${cleaned.search}${cleaned.hash}`);
+    changed = true;
+  }
   return changed ? url.toString() : address;
+}
+
+/** Backend paths whose last segment is a mailed link's token (`GET /api/v1/renewals/{token}`). */
+const SECRET_PATH = /^(\/api\/v1\/renewals\/)[^/?#]+/;
+
+/** A backend path as logs and error messages may carry it: a token segment named, never written (`…/renewals/:token`). */
+export function withoutSecretPathSegments(path: string): string {
+  return path.replace(SECRET_PATH, '$1:token');
 }

@@ -411,6 +411,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX payments_created ON payments(created_at);
     `,
   },
+  {
+    version: 12,
+    name: 'private channel subscriptions name the session that authorised them',
+    // POST /pusher/auth records which session signed (socket, channel); the socket's subscription takes the row
+    // (any backend process may hold the socket) and keeps the session id, so that the channel stops when the
+    // session ends (realtime/pusher-server.ts).
+    sql: `
+      CREATE TABLE realtime_grants (
+        socket_id TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        session_id INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (socket_id, channel)
+      );
+      CREATE INDEX realtime_grants_created ON realtime_grants(created_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -98,6 +98,16 @@ export function createSession(ctx: AppContext, userId: number, req: FastifyReque
   return token;
 }
 
+/**
+ * SPEC §4's inactivity hour, held by the backend (`SESSION_IDLE_TIMEOUT_MINUTES`): a session whose last use is older
+ * than that is over, whatever its expiry. The tab's own timer ends an open tab's session; this ends the session of a
+ * tab that was closed, whose cookie a shared computer keeps. `last_used_at` is stamped at most once a minute.
+ */
+export function idleTooLong(ctx: AppContext, session: Pick<SessionRow, 'last_used_at'>, now: Date = ctx.clock.now()): boolean {
+  const last = Date.parse(session.last_used_at);
+  return Number.isFinite(last) && now.getTime() - last > ctx.config.sessionIdleMs;
+}
+
 const authCache = new WeakMap<FastifyRequest, Auth | null>();
 
 export interface AuthOptions {
@@ -131,6 +141,15 @@ function sessionAuth(ctx: AppContext, req: FastifyRequest, queryToken: boolean):
   const session = ctx.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(sha256(token)) as SessionRow | undefined;
   const now = ctx.clock.now();
   if (!session || session.revoked_at || session.expires_at <= now.toISOString()) throw errors.unauthenticated();
+  if (idleTooLong(ctx, session, now)) {
+    // Ended for good: a clock set back (or a process running behind) does not bring it back.
+    try {
+      ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), session.id);
+    } catch (err) {
+      if (!isBusyError(err)) throw err;
+    }
+    throw errors.unauthenticated();
+  }
   const user = findUser(ctx, session.user_id);
   if (!user || user.is_deleted) throw errors.unauthenticated();
   // last_used_at at most once a minute: keeps reads cheap.
@@ -165,6 +184,23 @@ export function requireAuth(ctx: AppContext, req: FastifyRequest, options: AuthO
   const auth = optionalAuth(ctx, req, options);
   if (!auth) throw errors.unauthenticated();
   return auth;
+}
+
+/**
+ * Whether a session still stands for its user as a bearer would (not revoked, not expired, the account not deleted,
+ * not owing the second factor): what a realtime subscription it authorised is held to (realtime/pusher-server.ts).
+ */
+export function sessionIsLive(ctx: AppContext, sessionId: number): boolean {
+  const row = ctx.db
+    .prepare(
+      `SELECT s.revoked_at, s.expires_at, s.last_used_at, s.two_factor_passed, u.is_deleted, u.two_factor_provider
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
+    )
+    .get(sessionId) as
+    | { revoked_at: string | null; expires_at: string; last_used_at: string; two_factor_passed: number; is_deleted: number; two_factor_provider: string | null }
+    | undefined;
+  if (!row || row.revoked_at || row.is_deleted || row.expires_at <= ctx.clock.now().toISOString() || idleTooLong(ctx, row)) return false;
+  return !(ctx.config.twoFactorEnabled && row.two_factor_provider && !row.two_factor_passed);
 }
 
 export function revokeOtherSessions(ctx: AppContext, userId: number, keepSessionId: number | null): number {

@@ -34,6 +34,15 @@ export function urlPath(req: FastifyRequest): string {
   return q === -1 ? req.url : req.url.slice(0, q);
 }
 
+/** Routes whose path holds a secret (a reminder's renewal token): logged as their route, never as requested. */
+const SECRET_PATH_ROUTES = new Set(['/api/v1/renewals/:token']);
+
+/** The path as log lines carry it: without the query (tokens) and without a secret path segment. */
+export function loggedPath(req: FastifyRequest): string {
+  const route = req.routeOptions?.url;
+  return route && SECRET_PATH_ROUTES.has(route) ? route : urlPath(req);
+}
+
 export function sendData(reply: FastifyReply, data: unknown, status = 200) {
   return reply.code(status).send({ data });
 }

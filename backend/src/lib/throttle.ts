@@ -39,6 +39,13 @@ export const THROTTLE = {
   contactIp: { scope: 'contact-ip', free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 60 * MINUTE },
   /** contact-messages for one email, from any IP: the receipt goes to that address, whoever typed it. */
   contactEmail: { scope: 'contact-email', free: 5, baseDelayMs: 10 * MINUTE, maxDelayMs: 24 * 60 * MINUTE, quietMs: 24 * 60 * MINUTE },
+  /**
+   * generate-reset-token for one address (known or not alike), from any IP: each request mails that address a link
+   * and voids the one before. The wait never outlasts a link's 60 minutes: the owner always has a usable one.
+   */
+  resetMailEmail: { scope: 'reset-mail-email', free: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 24 * 60 * MINUTE },
+  /** generate-reset-token from one client IP (IPv6: its /64), any address. */
+  resetMailIp: { scope: 'reset-mail-ip', free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 60 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 
 /** Failures of an account or IP streak after which a sign-in needs the stricter captcha (when captcha is on). */

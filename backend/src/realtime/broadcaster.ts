@@ -4,7 +4,8 @@ import { EventBus, type EventBusOptions } from './bus';
 /** Fan-out of realtime events to this process's subscribed sockets (Pusher protocol framing). */
 export interface Subscriber {
   socketId: string;
-  send(frame: string): void;
+  /** `channel`: the channel the frame is an event of. */
+  send(frame: string, channel: string): void;
 }
 
 export class Realtime {
@@ -83,6 +84,6 @@ export class Realtime {
     const set = this.channels.get(channel);
     if (!set) return;
     const frame = JSON.stringify({ event, channel, data: payload });
-    for (const sub of set) if (sub.socketId !== exceptSocketId) sub.send(frame);
+    for (const sub of set) if (sub.socketId !== exceptSocketId) sub.send(frame, channel);
   }
 }

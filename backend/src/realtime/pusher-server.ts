@@ -38,6 +38,18 @@ export function channelSignature(secret: string, socketId: string, channel: stri
   return hmacHex(secret, `${socketId}:${channel}`);
 }
 
+/**
+ * Which session authorised a private subscription, and whether it still stands. `take` consumes the grant
+ * POST /pusher/auth recorded for (socket, channel) and returns its session id (null: none, or expired).
+ */
+export interface ChannelGrants {
+  take(socketId: string, channel: string): number | null;
+  live(sessionId: number): boolean;
+}
+
+/** Pusher's "connection is unauthorized" (4000–4099: pusher-js does not reconnect as it was). */
+export const SESSION_ENDED_CLOSE_CODE = 4009;
+
 interface Options {
   server: Server;
   key: string;
@@ -46,6 +58,8 @@ interface Options {
   log: FastifyBaseLogger;
   /** The shop's origin (WEB_APP_URL): browser pages of other sites may not open sockets. */
   webAppUrl: string;
+  /** The sessions behind private subscriptions: a channel lasts no longer than the session that opened it. */
+  grants: ChannelGrants;
 }
 
 /**
@@ -54,11 +68,28 @@ interface Options {
  * Bounded: at most MAX_SOCKETS_PER_ADDRESS open sockets per client address (the socket's own address, never a
  * header's), MAX_CHANNELS_PER_SOCKET channels per socket, 64 KB per message; upgrades from another site's page
  * (Origin) are refused.
+ *
+ * A private subscription keeps the id of the session whose bearer /pusher/auth signed it; once that session has
+ * ended (logout, revoked from another device, password changed or reset, expired, account deleted), the socket gets
+ * none of the channel's events: it is closed with 4009 at the next event or the next sweep, whichever comes first.
  */
-export function attachPusherServer({ server, key, secret, realtime, log, webAppUrl }: Options) {
+export function attachPusherServer({ server, key, secret, realtime, log, webAppUrl, grants }: Options) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const lastSeen = new Map<WebSocket, number>();
+  /** Per socket with private subscriptions: channel → the session that authorised it. */
+  const privateSessions = new Map<WebSocket, Map<string, number>>();
+  const sessionsLive = (held: Map<string, number> | undefined) => {
+    if (!held) return true;
+    for (const sessionId of held.values()) if (!grants.live(sessionId)) return false;
+    return true;
+  };
+  const endUnauthorised = (ws: WebSocket, sub: Subscriber) => {
+    realtime.unsubscribeAll(sub);
+    privateSessions.delete(ws);
+    if (ws.readyState === ws.OPEN) ws.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+  };
   const socketsPerAddress = new Map<string, number>();
+  const subscribers = new Map<WebSocket, Subscriber>();
 
   const refuse = (socket: Duplex, status: string) => {
     socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -112,7 +143,28 @@ export function attachPusherServer({ server, key, secret, realtime, log, webAppU
       return;
     }
     const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
-    const sub: Subscriber = { socketId, send: (frame) => ws.readyState === ws.OPEN && ws.send(frame) };
+    const sub: Subscriber = {
+      socketId,
+      send: (frame, channel) => {
+        if (ws.readyState !== ws.OPEN) return;
+        // The session behind a private channel is asked before each of its events leaves (a database read).
+        const held = privateSessions.get(ws);
+        const sessionId = held?.get(channel);
+        if (sessionId !== undefined) {
+          let live: boolean;
+          try {
+            live = grants.live(sessionId);
+          } catch (err) {
+            // Unknown (a locked database): this event is not sent; realtime is a hint, the pages read the state.
+            log.warn({ err }, 'realtime session check failed');
+            return;
+          }
+          if (!live) return endUnauthorised(ws, sub);
+        }
+        ws.send(frame);
+      },
+    };
+    subscribers.set(ws, sub);
     const held = new Set<string>();
     lastSeen.set(ws, Date.now());
     sendEvent('pusher:connection_established', JSON.stringify({ socket_id: socketId, activity_timeout: ACTIVITY_TIMEOUT_S }));
@@ -169,13 +221,27 @@ export function attachPusherServer({ server, key, secret, realtime, log, webAppU
             sendEvent('pusher:error', { code: null, message: `Too many channels: at most ${MAX_CHANNELS_PER_SOCKET} per connection` });
             return;
           }
+          if (channel.startsWith('private-')) {
+            // The signature says /pusher/auth signed; its grant says for which session, which must still stand.
+            const sessionId = grants.take(socketId, channel);
+            if (sessionId === null || !grants.live(sessionId)) {
+              sendEvent('pusher:error', { code: SESSION_ENDED_CLOSE_CODE, message: 'Subscription not authorised: the session has ended' });
+              return;
+            }
+            let sessions = privateSessions.get(ws);
+            if (!sessions) privateSessions.set(ws, (sessions = new Map()));
+            sessions.set(channel, sessionId);
+          }
           held.add(channel);
           realtime.subscribe(channel, sub);
           sendEvent('pusher_internal:subscription_succeeded', '{}', channel);
           return;
         }
         case 'pusher:unsubscribe': {
-          if (typeof d.channel === 'string' && held.delete(d.channel)) realtime.unsubscribe(d.channel, sub);
+          if (typeof d.channel === 'string' && held.delete(d.channel)) {
+            realtime.unsubscribe(d.channel, sub);
+            privateSessions.get(ws)?.delete(d.channel);
+          }
           return;
         }
         default:
@@ -187,14 +253,25 @@ export function attachPusherServer({ server, key, secret, realtime, log, webAppU
     ws.on('close', () => {
       realtime.unsubscribeAll(sub);
       lastSeen.delete(ws);
+      privateSessions.delete(ws);
+      subscribers.delete(ws);
     });
     ws.on('error', (err) => log.debug({ err }, 'realtime socket error'));
   }
 
-  // Close sockets silent for longer than the activity timeout plus the pong grace period.
+  // Close sockets silent for longer than the activity timeout plus the pong grace period, and those whose private
+  // channel's session has ended since (a socket with no event to receive would otherwise stay subscribed).
   const sweep = setInterval(() => {
     const limit = Date.now() - (ACTIVITY_TIMEOUT_S + 30) * 1000;
     for (const [ws, seen] of lastSeen) if (seen < limit) ws.close(4201, 'Pong reply not received');
+    for (const [ws, held] of privateSessions) {
+      try {
+        const sub = subscribers.get(ws);
+        if (sub && !sessionsLive(held)) endUnauthorised(ws, sub);
+      } catch (err) {
+        log.warn({ err }, 'realtime session check failed');
+      }
+    }
   }, 30_000);
   sweep.unref();
 

@@ -21,6 +21,9 @@ const eventSchema = z.object({
   socket_id: z.string().optional(),
 });
 
+/** How long a channel authorisation waits for its socket's subscribe (pusher-js subscribes right after). */
+export const GRANT_TTL_MS = 10 * 60 * 1000;
+
 function unauthorized(message: string) {
   return new ApiError(401, 'invalid_signature', message, 'Semnătura cererii nu este validă.');
 }
@@ -29,9 +32,18 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext) {
   const { appId, key, secret } = ctx.config.pusher;
 
   app.post('/pusher/auth', async (req, reply) => {
-    const { user } = requireAuth(ctx, req);
+    const { user, session } = requireAuth(ctx, req);
     const body = parse(authSchema, req.body);
     if (body.channel_name !== `private-user.${user.id}`) throw errors.forbidden('Nu aveți acces la acest canal.');
+    // The subscription will name this session (the socket may be held by another process: the row is the message),
+    // and stop when the session ends. Grants never taken are dropped after GRANT_TTL_MS.
+    const now = ctx.clock.now();
+    ctx.db.transaction(() => {
+      ctx.db.prepare('DELETE FROM realtime_grants WHERE created_at < ?').run(new Date(now.getTime() - GRANT_TTL_MS).toISOString());
+      ctx.db
+        .prepare('INSERT OR REPLACE INTO realtime_grants (socket_id, channel, session_id, created_at) VALUES (?, ?, ?, ?)')
+        .run(body.socket_id, body.channel_name, session.id, now.toISOString());
+    })();
     const auth = `${key}:${channelSignature(secret, body.socket_id, body.channel_name)}`;
     // pusher-js reads `auth` at the top level; `data.auth` keeps the API's envelope.
     return reply.send({ auth, data: { auth } });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DateLocaleCode } from '../../../../contract/locales';
 import type { AppContext } from '../../context';
-import { findUser, requireAuth, type SessionRow, type UserRow } from '../../lib/auth';
+import { findUser, idleTooLong, requireAuth, type SessionRow, type UserRow } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
@@ -64,9 +64,11 @@ export function registerAccount(app: FastifyInstance, ctx: AppContext) {
     const rows = ctx.db
       .prepare('SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_used_at DESC, id DESC')
       .all(user.id, ctx.clock.now().toISOString()) as SessionRow[];
+    // Sessions left idle past the limit are over (lib/auth.ts), not "other devices" still signed in.
+    const live = rows.filter((s) => s.id === session.id || !idleTooLong(ctx, s));
     return sendData(
       reply,
-      rows.map((s) => ({
+      live.map((s) => ({
         id: s.id, user_agent: s.user_agent, ip: s.ip, created_at: s.created_at, last_used_at: s.last_used_at, is_current: s.id === session.id,
       })),
     );

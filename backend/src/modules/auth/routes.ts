@@ -35,6 +35,7 @@ import {
   checkAttempt,
   ipAttempt,
   resetAccount,
+  romanianDuration,
   THROTTLE,
   type Attempt,
 } from '../../lib/throttle';
@@ -237,6 +238,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/auth/generate-reset-token', async (req, reply) => {
     const body = parse(emailOnlyBody, req.body);
     await captcha(req, body.token);
+    // Every request counts, for the address typed whether or not it has an account (the answer stays the same for
+    // both) and for the client: the mail goes to that address, whoever asks (backend/README.md "Sign-in throttle").
+    try {
+      beginAttempt(ctx, [ipAttempt(THROTTLE.resetMailIp, clientIp(req)), { policy: THROTTLE.resetMailEmail, subject: body.email.trim().toLowerCase() }]);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429) throw err;
+      const seconds = Number(err.headers['retry-after'] ?? 60);
+      throw new ApiError(429, 'too_many_attempts', 'Too many reset links asked for.',
+        `Ați cerut prea multe linkuri de resetare. Încercați din nou peste ${romanianDuration(seconds)}.`, err.headers);
+    }
     const user = findUserByEmail(ctx, body.email);
     return idempotentWrite(
       ctx, req, reply, 200,
@@ -251,20 +262,34 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/v1/auth/reset-password', async (req, reply) => {
     const body = parse(resetPasswordBody, req.body);
-    const owner = findUserByEmail(ctx, body.email);
-    assertAcceptablePassword(body.password, owner ?? body);
+    // Until a valid link proves the account, the password is checked against what was typed only: the holder's
+    // names here would answer "made of your name" for an address with an account of that name, and so tell anyone,
+    // before the captcha and the throttle, which addresses have accounts and who holds them.
+    assertAcceptablePassword(body.password, body);
     // Token guessing: every try counts against the IP until a valid token gives it back.
     const attempts = [ipAttempt(THROTTLE.resetIp, clientIp(req))];
     await throttledAttempt(req, attempts, body.token, 'password_reset');
-    const hash = await hashPassword(body.password);
-    const result = await idempotentWrite(ctx, req, reply, 200, () => {
-      const now = ctx.clock.now().toISOString();
-      const row = ctx.db
+    const validLink = () =>
+      ctx.db
         .prepare(
           `SELECT r.id, r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id
            WHERE r.token_hash = ? AND u.email = ? AND r.used_at IS NULL AND r.expires_at > ? AND u.is_deleted = 0`,
         )
-        .get(sha256(body.reset_token), body.email, now) as { id: number; user_id: number } | undefined;
+        .get(sha256(body.reset_token), body.email, ctx.clock.now().toISOString()) as { id: number; user_id: number } | undefined;
+    const proven = validLink();
+    if (proven) {
+      try {
+        assertAcceptablePassword(body.password, findUser(ctx, proven.user_id));
+      } catch (err) {
+        // A valid link: the attempt was no guess.
+        attemptSucceeded(ctx, [], attempts);
+        throw err;
+      }
+    }
+    const hash = await hashPassword(body.password);
+    const result = await idempotentWrite(ctx, req, reply, 200, () => {
+      const now = ctx.clock.now().toISOString();
+      const row = validLink();
       if (!row) throw fieldError('reset_token', RESET_INVALID);
       ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE id = ?').run(now, row.id);
       ctx.db.prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?').run(hash, now, row.user_id);

@@ -18,13 +18,15 @@ export interface RenewalTokenPolicy {
 
 /**
  * The policy (or vignette) a reminder's renewal token names, while the link works (until 30 days after its end);
- * null for an unknown or expired token. The token is only stored as its SHA-256 hash.
+ * null for an unknown or expired token, or one of a deleted account (its data is served to no one). The token is only
+ * stored as its SHA-256 hash.
  */
 export function policyOfRenewalToken(ctx: AppContext, token: string): RenewalTokenPolicy | null {
   const row = ctx.db
     .prepare(
       `SELECT p.id, p.user_id, p.product_code, p.ends_on, p.input, p.insured_object FROM expiry_reminders r
-       JOIN policies p ON p.id = r.policy_id WHERE r.renewal_token_hash = ?`,
+       JOIN policies p ON p.id = r.policy_id JOIN users u ON u.id = p.user_id
+       WHERE r.renewal_token_hash = ? AND u.is_deleted = 0`,
     )
     .get(tokenHash(token)) as RenewalTokenPolicy | undefined;
   if (!row) return null;
