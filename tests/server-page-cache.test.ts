@@ -40,9 +40,15 @@ describe('guestPageKey', () => {
     for (const url of ['/', '/rca', '/rca/B123ABC', '/rca/B123ABC/WVWZZZ1JZXW000001', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/rovinieta', '/vigneta-ungaria', '/faq', '/contact-us', '/info', '/info/termeni-si-conditii', '/rca?plate=B1']) {
       expect(get(url), url).toBe(`shop.test  \n${url}\n`);
     }
-    expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test  \n/travel\nabc');
-    expect(get('/travel', { cookie: '__Host-bs_partner=xyz' })).toBe('shop.test  \n/travel\nxyz');
+    expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test  \n/travel\nbs_partner=abc');
+    expect(get('/travel', { cookie: '__Host-bs_partner=xyz' })).toBe('shop.test  \n/travel\n__Host-bs_partner=xyz');
     expect(get('/travel', { cookie: 'bs_partner=abc' })).not.toBe(get('/travel'));
+    // Every partner cookie as sent is in the key: Next.js reads the last of repeated ones and one of the two names,
+    // so no combination can render a partner's page under another visitor's key.
+    expect(get('/faq', { cookie: 'bs_partner=abc; __Host-bs_partner=' })).not.toBe(get('/faq'));
+    expect(get('/faq', { cookie: '__Host-bs_partner=abc; bs_partner=' })).not.toBe(get('/faq'));
+    expect(get('/faq', { cookie: 'bs_partner=xyz; bs_partner=abc' })).not.toBe(get('/faq', { cookie: 'bs_partner=xyz' }));
+    expect(get('/faq', { cookie: 'bs_partner=; bs_partner=abc' })).not.toBe(get('/faq', { cookie: 'bs_partner=' }));
     // A forwarded host or protocol (from a reverse proxy, or forged) never shares a copy with the plain request.
     expect(get('/', { 'x-forwarded-host': 'evil.example' })).not.toBe(get('/'));
     expect(get('/', { 'x-forwarded-proto': 'https' })).not.toBe(get('/'));
@@ -52,6 +58,15 @@ describe('guestPageKey', () => {
     expect(get('/', { cookie: 'bs_session=t0ken' })).toBeNull();
     expect(get('/', { cookie: '__Host-bs_session=t0ken' })).toBeNull();
     expect(get('/', { cookie: 'bs_2fa=state' })).toBeNull();
+    // Next.js reads the last of repeated cookies (and a name without a value as "true"): a session anywhere in the
+    // header is a session, whatever comes before or after it.
+    expect(get('/', { cookie: 'bs_session=; bs_2fa=; bs_session=t0ken; bs_2fa=state' })).toBeNull();
+    expect(get('/', { cookie: '__Host-bs_session=; __Host-bs_session=t0ken' })).toBeNull();
+    expect(get('/', { cookie: 'bs_session' })).toBeNull();
+    expect(get('/', { cookie: 'a=1;bs_session=t0ken' })).toBeNull();
+    expect(get('/', { cookie: 'bs_session= ; a=1' })).toBeNull();
+    // A cleared cookie (empty value) is still a guest.
+    expect(get('/', { cookie: 'bs_session=; bs_2fa=' })).toBe(get('/'));
     for (const url of ['/account', '/account/policies', '/authenticate', '/thank-you?order_id=1', '/maintenance', '/wait-to-be-redirected/x', '/rca-abc', '/travel-abc', '/api/v1/products', '/rca/a/b/c', '/info/a/b', '/faq/']) {
       expect(get(url), url).toBeNull();
     }
