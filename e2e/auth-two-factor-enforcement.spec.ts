@@ -160,3 +160,18 @@ test('a User-Agent longer than the backend takes opens no account page to a pend
     await ownerContext.close();
   }
 });
+
+test('the security page checks the second factor itself when the proxy could not @global-state', async ({ page, backendURL, failNext }) => {
+  const user = await twoFactorUser(page, backendURL);
+  await signInThroughApi(page, user.email, user.password);
+  // Without the signed state cookie the proxy asks check-active-session; when that call fails (the backend could not
+  // tell) the proxy lets the request through, and the page is the remaining check.
+  const token = (await page.context().cookies()).find((c) => c.name.endsWith('bs_session'))!;
+  await failNext('/api/v1/auth/two-factor/check-active-session', 503, 1);
+  const res = await page.request.get('/account/security', { headers: { cookie: `${token.name}=${token.value}` }, maxRedirects: 0 });
+  const html = await res.text();
+  expect({
+    rendered: html.includes('Securitatea contului</h1>'),
+    to: res.status() === 307 ? res.headers()['location'] : /NEXT_REDIRECT;replace;([^;]+);/.exec(html)?.[1],
+  }).toEqual({ rendered: false, to: '/account/2fa-check?last_url=%2Faccount%2Fsecurity' });
+});
