@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backendFailureCount, noteBackendFailure } from '@/lib/server/render-health';
@@ -264,7 +264,7 @@ async function serve(answer: (render: number, nonce: string) => Answer, cacheSet
       req.on('error', reject);
       req.end();
     });
-  return { get, renders: () => renders, cache, seenEncodings };
+  return { get, renders: () => renders, cache, seenEncodings, port };
 }
 
 const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
@@ -325,6 +325,24 @@ describe('withGuestPageCache over HTTP', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => get('/faq')));
     expect(renders()).toBe(1);
     for (const a of answers) expect(a.body.toString()).toBe('<p>a</p><p>b</p>');
+  });
+
+  it('a client that stops reading the render it asked for holds up no other visitor of the page', async () => {
+    // More than the kernel buffers between the two ends of a loopback connection; over the internet a client that
+    // advertises a small receive window holds a page of a few dozen KB the same way.
+    const html = `<main>${'Asigurare RCA. '.repeat(600_000)}</main>`;
+    const { get, renders, port } = await serve(() => ({ chunks: [html] }), { ...SETTINGS, maxBodyBytes: 16 * 1024 * 1024 });
+    const stalled = connect(port, '127.0.0.1');
+    stalled.pause(); // never reads the answer
+    stalled.write(`GET /faq HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    try {
+      await expect.poll(renders).toBe(1);
+      const other = await Promise.race([get('/faq'), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+      expect(other?.body.length).toBe(Buffer.byteLength(html));
+      expect(renders()).toBe(1);
+    } finally {
+      stalled.destroy();
+    }
   });
 
   it('never keeps a render during which a backend call failed, nor an error, a redirect or a cookie', async () => {
