@@ -12,3 +12,9 @@ export const PAYLOAD_TOO_LARGE = {
   message: 'Request body too large.',
   pretty_message: 'Datele trimise sunt prea mari.',
 } as const;
+
+/**
+ * The longest `user_agent` a two-factor body carries (the backend refuses a longer one). The web app fills it from
+ * the browser's User-Agent header, which may be longer: it sends the first this many characters.
+ */
+export const USER_AGENT_MAX_LENGTH = 500;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captchaField } from './fields';
+import { USER_AGENT_MAX_LENGTH } from './http';
 import { TWO_FACTOR_PROVIDER_CODES } from './types';
 
 /**
@@ -25,7 +26,7 @@ const optionalRecovery = recoveryCodeField.optional().nullable();
 
 /** The device the request comes from, informational. */
 const twoFactorClientInfo = {
-  user_agent: z.string().max(500).optional().nullable(),
+  user_agent: z.string().max(USER_AGENT_MAX_LENGTH).optional().nullable(),
   user_ip: z.string().max(100).optional().nullable(),
 };
 

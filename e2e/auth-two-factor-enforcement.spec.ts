@@ -116,3 +116,62 @@ test('a pending session opening /account/2fa or an account page goes to /account
   await expect(page).toHaveURL('/account/profile');
   await expect(page.getByRole('heading', { name: /Profil/ })).toBeVisible();
 });
+
+test('a User-Agent longer than the backend takes opens no account page to a pending session, and stops no owner', async ({
+  page,
+  playwright,
+  browser,
+  baseURL,
+  backendURL,
+}) => {
+  // The proxy and the /account/2fa page ask check-active-session with the browser's User-Agent; one over the 500
+  // characters the backend takes made that call fail (422), and a failed check lets the page through.
+  const longAgent = `Mozilla/5.0 (X11; Linux x86_64) ${'x'.repeat(600)}`;
+  const user = await twoFactorUser(page, backendURL);
+  await signInThroughApi(page, user.email, user.password);
+  const token = (await page.context().cookies()).find((c) => c.name.endsWith('bs_session'))!;
+  // The attacker keeps the token and drops the signed state cookie, so the proxy has to ask the backend.
+  const attacker = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': longAgent } });
+  try {
+    for (const path of ['/account/2fa', '/account/security', '/account/orders']) {
+      const res = await attacker.get(path, { headers: { cookie: `${token.name}=${token.value}` }, maxRedirects: 0 });
+      expect({ path, status: res.status(), location: res.headers()['location'] }).toEqual({
+        path,
+        status: 307,
+        location: `/account/2fa-check?last_url=${encodeURIComponent(path)}`,
+      });
+    }
+  } finally {
+    await attacker.dispose();
+  }
+
+  // The owner on a browser with such a User-Agent passes the second factor.
+  const ownerContext = await browser.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': longAgent } });
+  try {
+    const owner = await ownerContext.newPage();
+    await signInThroughApi(owner, user.email, user.password);
+    const verified = await call(owner, 'POST', '/api/v1/auth/two-factor/verify-code', {
+      token: '',
+      two_factor_code: await user.nextCode(),
+      provider_code: 'authenticator',
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+  } finally {
+    await ownerContext.close();
+  }
+});
+
+test('the security page checks the second factor itself when the proxy could not @global-state', async ({ page, backendURL, failNext }) => {
+  const user = await twoFactorUser(page, backendURL);
+  await signInThroughApi(page, user.email, user.password);
+  // Without the signed state cookie the proxy asks check-active-session; when that call fails (the backend could not
+  // tell) the proxy lets the request through, and the page is the remaining check.
+  const token = (await page.context().cookies()).find((c) => c.name.endsWith('bs_session'))!;
+  await failNext('/api/v1/auth/two-factor/check-active-session', 503, 1);
+  const res = await page.request.get('/account/security', { headers: { cookie: `${token.name}=${token.value}` }, maxRedirects: 0 });
+  const html = await res.text();
+  expect({
+    rendered: html.includes('Securitatea contului</h1>'),
+    to: res.status() === 307 ? res.headers()['location'] : /NEXT_REDIRECT;replace;([^;]+);/.exec(html)?.[1],
+  }).toEqual({ rendered: false, to: '/account/2fa-check?last_url=%2Faccount%2Fsecurity' });
+});

@@ -94,3 +94,32 @@ test('the render that fills the cache reaches its own visitor as gzip too', asyn
   expect(res.headers()['content-encoding']).toBe('gzip');
   expect(await res.text()).toContain('</html>');
 });
+
+test('a session or partner cookie hidden behind an empty one never fills a guest copy', async ({ page, playwright, baseURL }) => {
+  // An attacker's own session, sent after empty copies of its cookies: Next.js reads the last copy (signed in), so
+  // the render must not be stored for the guests who ask for the same page within the cache's second.
+  await signUpThroughApi(page);
+  await page.goto('/faq');
+  const jar = await page.context().cookies();
+  const token = jar.find((c) => c.name.endsWith('bs_session'))!;
+  const state = jar.find((c) => c.name.endsWith('bs_2fa'))!;
+  const attacker = await playwright.request.newContext({ baseURL });
+  const guest = await playwright.request.newContext({ baseURL });
+  const plants = [
+    { cookie: `${token.name}=; ${state.name}=; ${token.name}=${token.value}; ${state.name}=${state.value}`, signedIn: true },
+    // Next.js reads one of the two partner cookie names (by SESSION_COOKIE_SECURE); the other one, empty, comes last.
+    { cookie: 'bs_partner=abc; __Host-bs_partner=', signedIn: false },
+    { cookie: '__Host-bs_partner=abc; bs_partner=', signedIn: false },
+  ];
+  for (const [i, plant] of plants.entries()) {
+    const url = `/faq?planted=${Date.now()}-${i}`;
+    const planted = await attacker.get(url, { headers: { cookie: plant.cookie } });
+    expect(planted.status(), plant.cookie).toBe(200);
+    if (plant.signedIn) expect(await planted.text(), 'Next.js saw the session').toContain('\\"signedIn\\":true');
+    const html = await (await guest.get(url)).text();
+    const seen = { signedIn: /\\"signedIn\\":(true|false)/.exec(html)?.[1], theme: /<html[^>]*data-theme="([^"]*)"/.exec(html)?.[1] };
+    expect(seen, plant.cookie).toEqual({ signedIn: 'false', theme: 'broker' });
+  }
+  await attacker.dispose();
+  await guest.dispose();
+});

@@ -25,7 +25,9 @@ export function headersOf(value: unknown): OutgoingHttpHeaders {
 
 /**
  * Lets a response stream to its client as usual while keeping a copy of what was sent; `onSettled` gets the
- * copy once the response has finished, or null if it was cut short (client gone) or grew past `maxBytes`.
+ * copy once the handler has written all of it (`end`), or null if it was cut short before that (client gone) or
+ * grew past `maxBytes`. Not when the client has received it ('finish'): a client that stops reading would hold
+ * the copy, and every visitor waiting for it, for as long as it keeps its connection open.
  */
 export function captureResponse(
   res: ServerResponse,
@@ -67,8 +69,10 @@ export function captureResponse(
   } as ServerResponse['write'];
 
   res.end = function end(this: ServerResponse, chunk?: Chunk, ...rest: unknown[]) {
-    keep(chunk, rest[0]);
-    return (originalEnd as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    if (!settled && !this.destroyed) keep(chunk, rest[0]);
+    const result = (originalEnd as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    if (!this.destroyed) complete();
+    return result;
   } as ServerResponse['end'];
 
   const settle = (captured: CapturedResponse | null) => {
@@ -76,10 +80,12 @@ export function captureResponse(
     settled = true;
     onSettled(captured);
   };
-  res.once('finish', () => {
+  /** The whole answer has been written: the copy is complete, however fast the client reads it. */
+  const complete = () => {
     if (overflow) return settle(null);
     const headers = { ...res.getHeaders(), ...headHeaders };
     settle({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
-  });
+  };
+  res.once('finish', complete);
   res.once('close', () => settle(null));
 }

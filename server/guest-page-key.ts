@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseCookies } from '@/lib/bff/request';
 import { sessionCookieNames } from '@/lib/session/cookies';
 
 /**
@@ -11,6 +10,11 @@ import { sessionCookieNames } from '@/lib/session/cookies';
  * protocol a reverse proxy adds, so no request can plant a page for another origin), path and query, and the
  * partner that started the visit (its theme and code). Partner routes (`/rca-abc`) set the partner cookie on
  * every answer, so they are never stored.
+ *
+ * The cookies are read as raw pairs, never through a parser that keeps one value per name: Next.js keeps the last
+ * of repeated cookies (`bs_session=; bs_session=<token>` is signed in there) and reads only one of the two cookie
+ * names, so any session cookie with a value anywhere in the header makes the request a session's, and every
+ * partner cookie pair goes into the key as sent.
  */
 const PUBLIC_PAGE = /^\/(?:rca(?:\/[^/]+){0,2}|travel|house|tire|michelin-tiresecureplus|rovinieta|vigneta-ungaria|faq|contact-us|info(?:\/[^/]+)?)?$/;
 
@@ -44,11 +48,15 @@ export function guestPageKey(request: PageRequest): string | null {
   if (!PUBLIC_PAGE.test(pathname)) return null;
   if (queryAt >= 0 && new URLSearchParams(request.url.slice(queryAt + 1)).has('_rsc')) return null;
 
-  let partner = '';
-  for (const [name, value] of parseCookies(request.headers.cookie ?? null)) {
-    if (SESSION_COOKIES.has(name) && value !== '') return null;
-    if (PARTNER_COOKIES.has(name)) partner = value;
+  const partner: string[] = [];
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    // Trimmed for the comparison (a superset of the names Next.js matches), kept as sent in the key.
+    const name = (eq < 0 ? pair : pair.slice(0, eq)).trim();
+    // Next.js reads a name without `=` as "true", and keeps a value's spaces.
+    if (SESSION_COOKIES.has(name) && (eq < 0 || eq < pair.length - 1)) return null;
+    if (PARTNER_COOKIES.has(name)) partner.push(pair.replace(/^ +/, ''));
   }
   const { host = '', 'x-forwarded-host': forwardedHost = '', 'x-forwarded-proto': forwardedProto = '' } = request.headers;
-  return `${host} ${forwardedHost} ${forwardedProto}\n${request.url}\n${partner}`;
+  return `${host} ${forwardedHost} ${forwardedProto}\n${request.url}\n${partner.join('; ')}`;
 }

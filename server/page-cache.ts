@@ -9,7 +9,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
  * policy stays per response, the render happens about once per page per `ttlMs`.
  *
  * - Single flight: while one request renders a page, others for it wait for that render (or get the previous
- *   one, if it is at most `staleMs` past its freshness) instead of rendering too.
+ *   one, if it is at most `staleMs` past its freshness) instead of rendering too. The render is done when it has
+ *   been written (capture-response.ts), not when its own client has read it.
  * - Only a clean answer is kept: 200, HTML, no Set-Cookie, a nonce in the policy, and no backend failure while
  *   rendering (decided by the caller). Anything else drops the entry, so an error or a maintenance redirect is
  *   never hidden behind an older page.

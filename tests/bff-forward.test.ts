@@ -140,6 +140,16 @@ describe('forwarding', () => {
     expect(JSON.parse(seen[0].body.toString())).toEqual({ token: 'cap', provider_code: 'email', user_ip: '203.0.113.9', user_agent: 'TestAgent/1.0' });
   });
 
+  it('cuts the user_agent of a two-factor body to the 500 characters the backend takes', async () => {
+    const userAgent = `Mozilla/5.0 ${'x'.repeat(600)}`;
+    await forwardApiRequest(
+      req('auth/two-factor/verify-code', { method: 'POST', token: 't', headers: { 'user-agent': userAgent }, body: JSON.stringify({ token: 'cap', two_factor_code: '123456' }) }),
+      ['auth', 'two-factor', 'verify-code'],
+    );
+    const verify = seen.find((s) => s.url === '/api/v1/auth/two-factor/verify-code')!;
+    expect(JSON.parse(verify.body.toString())).toEqual({ token: 'cap', two_factor_code: '123456', user_ip: '203.0.113.9', user_agent: userAgent.slice(0, 500) });
+  });
+
   it('forwards only the top-level plain fields of a two-factor body, however deeply nested the rest is', async () => {
     const deep = `{"token":"cap","user_agent":"x","nested":${'['.repeat(200_000)}${']'.repeat(200_000)},"o":{"a":1}}`;
     const res = await forwardApiRequest(

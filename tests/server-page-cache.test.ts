@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backendFailureCount, noteBackendFailure } from '@/lib/server/render-health';
@@ -40,9 +40,15 @@ describe('guestPageKey', () => {
     for (const url of ['/', '/rca', '/rca/B123ABC', '/rca/B123ABC/WVWZZZ1JZXW000001', '/travel', '/house', '/tire', '/michelin-tiresecureplus', '/rovinieta', '/vigneta-ungaria', '/faq', '/contact-us', '/info', '/info/termeni-si-conditii', '/rca?plate=B1']) {
       expect(get(url), url).toBe(`shop.test  \n${url}\n`);
     }
-    expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test  \n/travel\nabc');
-    expect(get('/travel', { cookie: '__Host-bs_partner=xyz' })).toBe('shop.test  \n/travel\nxyz');
+    expect(get('/travel', { cookie: 'bs_partner=abc; _ga=1' })).toBe('shop.test  \n/travel\nbs_partner=abc');
+    expect(get('/travel', { cookie: '__Host-bs_partner=xyz' })).toBe('shop.test  \n/travel\n__Host-bs_partner=xyz');
     expect(get('/travel', { cookie: 'bs_partner=abc' })).not.toBe(get('/travel'));
+    // Every partner cookie as sent is in the key: Next.js reads the last of repeated ones and one of the two names,
+    // so no combination can render a partner's page under another visitor's key.
+    expect(get('/faq', { cookie: 'bs_partner=abc; __Host-bs_partner=' })).not.toBe(get('/faq'));
+    expect(get('/faq', { cookie: '__Host-bs_partner=abc; bs_partner=' })).not.toBe(get('/faq'));
+    expect(get('/faq', { cookie: 'bs_partner=xyz; bs_partner=abc' })).not.toBe(get('/faq', { cookie: 'bs_partner=xyz' }));
+    expect(get('/faq', { cookie: 'bs_partner=; bs_partner=abc' })).not.toBe(get('/faq', { cookie: 'bs_partner=' }));
     // A forwarded host or protocol (from a reverse proxy, or forged) never shares a copy with the plain request.
     expect(get('/', { 'x-forwarded-host': 'evil.example' })).not.toBe(get('/'));
     expect(get('/', { 'x-forwarded-proto': 'https' })).not.toBe(get('/'));
@@ -52,6 +58,15 @@ describe('guestPageKey', () => {
     expect(get('/', { cookie: 'bs_session=t0ken' })).toBeNull();
     expect(get('/', { cookie: '__Host-bs_session=t0ken' })).toBeNull();
     expect(get('/', { cookie: 'bs_2fa=state' })).toBeNull();
+    // Next.js reads the last of repeated cookies (and a name without a value as "true"): a session anywhere in the
+    // header is a session, whatever comes before or after it.
+    expect(get('/', { cookie: 'bs_session=; bs_2fa=; bs_session=t0ken; bs_2fa=state' })).toBeNull();
+    expect(get('/', { cookie: '__Host-bs_session=; __Host-bs_session=t0ken' })).toBeNull();
+    expect(get('/', { cookie: 'bs_session' })).toBeNull();
+    expect(get('/', { cookie: 'a=1;bs_session=t0ken' })).toBeNull();
+    expect(get('/', { cookie: 'bs_session= ; a=1' })).toBeNull();
+    // A cleared cookie (empty value) is still a guest.
+    expect(get('/', { cookie: 'bs_session=; bs_2fa=' })).toBe(get('/'));
     for (const url of ['/account', '/account/policies', '/authenticate', '/thank-you?order_id=1', '/maintenance', '/wait-to-be-redirected/x', '/rca-abc', '/travel-abc', '/api/v1/products', '/rca/a/b/c', '/info/a/b', '/faq/']) {
       expect(get(url), url).toBeNull();
     }
@@ -249,7 +264,7 @@ async function serve(answer: (render: number, nonce: string) => Answer, cacheSet
       req.on('error', reject);
       req.end();
     });
-  return { get, renders: () => renders, cache, seenEncodings };
+  return { get, renders: () => renders, cache, seenEncodings, port };
 }
 
 const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
@@ -310,6 +325,24 @@ describe('withGuestPageCache over HTTP', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => get('/faq')));
     expect(renders()).toBe(1);
     for (const a of answers) expect(a.body.toString()).toBe('<p>a</p><p>b</p>');
+  });
+
+  it('a client that stops reading the render it asked for holds up no other visitor of the page', async () => {
+    // More than the kernel buffers between the two ends of a loopback connection; over the internet a client that
+    // advertises a small receive window holds a page of a few dozen KB the same way.
+    const html = `<main>${'Asigurare RCA. '.repeat(600_000)}</main>`;
+    const { get, renders, port } = await serve(() => ({ chunks: [html] }), { ...SETTINGS, maxBodyBytes: 16 * 1024 * 1024 });
+    const stalled = connect(port, '127.0.0.1');
+    stalled.pause(); // never reads the answer
+    stalled.write(`GET /faq HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    try {
+      await expect.poll(renders).toBe(1);
+      const other = await Promise.race([get('/faq'), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+      expect(other?.body.length).toBe(Buffer.byteLength(html));
+      expect(renders()).toBe(1);
+    } finally {
+      stalled.destroy();
+    }
   });
 
   it('never keeps a render during which a backend call failed, nor an error, a redirect or a cookie', async () => {

@@ -106,6 +106,13 @@ describe('check-active-session', () => {
     expect(JSON.parse(seen[0].body)).toEqual({ user_agent: 'TestAgent/1.0', user_ip: '203.0.113.9' });
   });
 
+  it('sends at most the 500 characters of User-Agent the backend takes (a longer one was refused: "could not tell")', async () => {
+    const { checkActiveSession } = await sessionWith({});
+    const userAgent = `Mozilla/5.0 ${'x'.repeat(600)}`;
+    await checkActiveSession('tok', { ...client, userAgent });
+    expect(JSON.parse(seen[0].body)).toEqual({ user_agent: userAgent.slice(0, 500), user_ip: '203.0.113.9' });
+  });
+
   it('an ended session is "unauthenticated"; any other failure is null (could not tell)', async () => {
     const { checkActiveSession } = await sessionWith({});
     answer = { status: 401, body: { error: { code: 'unauthenticated' } } };

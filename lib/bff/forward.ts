@@ -10,6 +10,7 @@ import {
   setSessionCookie,
   type ClientContext,
   type SessionSettings,
+  userAgentField,
 } from '@/lib/session/session';
 import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, isForwardable, QUERY_TOKEN_PATHS } from './allowlist';
@@ -120,7 +121,7 @@ async function requestBody(ctx: Context, path: string): Promise<BodyInit | undef
   const bytes = await readBodyWithin(ctx.request);
   if (CLIENT_CONTEXT_PATHS.has(path)) {
     // The server's view of the client wins over what the browser claims.
-    return JSON.stringify({ ...flatJsonFields(bytes), user_ip: ctx.clientIp, user_agent: ctx.userAgent });
+    return JSON.stringify({ ...flatJsonFields(bytes), user_ip: ctx.clientIp, user_agent: userAgentField(ctx.userAgent) });
   }
   return bytes ?? undefined;
 }

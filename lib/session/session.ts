@@ -1,3 +1,4 @@
+import { USER_AGENT_MAX_LENGTH } from '@/contract/http';
 import { getServerEnv } from '@/lib/config/env';
 import { callBackend } from '@/lib/net/backend-call';
 import { sessionCookieNames, sessionCookieOptions, type SessionCookieNames } from './cookies';
@@ -96,6 +97,15 @@ export function sessionHeaders(token: string | null, ip: string | null): Record<
 }
 
 /**
+ * The `user_agent` of a two-factor body: the client's User-Agent cut to what the backend takes. A longer one was
+ * refused (422), which turned the proxy's check-active-session into "could not tell" and let a password-only session
+ * through to the account pages, and stopped a customer with such a browser at the second factor.
+ */
+export function userAgentField(userAgent: string): string {
+  return userAgent.slice(0, USER_AGENT_MAX_LENGTH);
+}
+
+/**
  * The backend's two-factor state of the session of `token` (check-active-session, with the client's IP and
  * user agent): 'unauthenticated' when the backend says the session has ended (401), null when it could not tell
  * (unreachable, busy, any other answer).
@@ -107,7 +117,7 @@ export async function checkActiveSession(token: string, client: ClientContext): 
       {
         method: 'POST',
         headers: { ...sessionHeaders(token, client.ip), 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ user_agent: client.userAgent, user_ip: client.ip }),
+        body: JSON.stringify({ user_agent: userAgentField(client.userAgent), user_ip: client.ip }),
       },
       { signal: client.signal, requestId: client.requestId },
     );

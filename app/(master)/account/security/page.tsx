@@ -3,13 +3,17 @@ import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { SecuritySettings } from '@/components/auth/security-settings';
 import { CaptchaProvider } from '@/components/providers/captcha-provider';
+import { sendPendingSessionToCheck } from '@/lib/account/customer';
 
 export const metadata: Metadata = {
   title: 'Securitate',
   description: 'Parola, autentificarea în doi pași și sesiunile active ale contului.',
 };
 
-export default function SecurityPage() {
+export default async function SecurityPage() {
+  // The page loads its data in the browser, so it checks the session itself: signed in, second factor passed
+  // (proxy.ts does the same, but it is never the only check).
+  await sendPendingSessionToCheck('/account/security');
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Securitatea contului">
