@@ -30,6 +30,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
 export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant: string) => string | null }) {
   const headingId = `comanda-${order.id}`;
   const vignette = isVignetteProduct(order.product_code);
+  const recalculateHref = productRoute(order.product_code);
   return (
     <Card as="li" aria-labelledby={headingId} data-order-id={order.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -82,8 +83,8 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
         // Past its quote's end an unpaid order can no longer be paid: the price is calculated again.
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span className="text-muted">Oferta acestei comenzi a expirat și comanda nu mai poate fi plătită.</span>
-          {productRoute(order.product_code) ? (
-            <Link href={productRoute(order.product_code)!} className="font-semibold text-primary underline underline-offset-4">
+          {recalculateHref ? (
+            <Link href={recalculateHref} className="font-semibold text-primary underline underline-offset-4">
               Calculați din nou prețul
             </Link>
           ) : null}

@@ -36,15 +36,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Anulată',
 };
 
+const isUnpaid = (order: Pick<Order, 'status'>) => order.status === 'awaiting_payment' || order.status === 'payment_failed';
+
 /** An order awaiting payment, or whose payment failed, can be paid (again) until its quote ends. */
 export function isPayable(order: Pick<Order, 'status' | 'pay_until'>, now: number = Date.now()): boolean {
-  if (order.status !== 'awaiting_payment' && order.status !== 'payment_failed') return false;
-  return order.pay_until !== null && Date.parse(order.pay_until) > now;
+  return isUnpaid(order) && order.pay_until !== null && Date.parse(order.pay_until) > now;
 }
 
 /** An unpaid order whose quote has ended: the price must be calculated again, in a new order. */
 export function isOfferExpired(order: Pick<Order, 'status' | 'pay_until'>, now: number = Date.now()): boolean {
-  return (order.status === 'awaiting_payment' || order.status === 'payment_failed') && !isPayable(order, now);
+  return isUnpaid(order) && !isPayable(order, now);
 }
 
 /** The interstitial that sends the browser to the payment processor. */

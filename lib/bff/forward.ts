@@ -19,7 +19,7 @@ import { BodyTooLargeError, parseCookies, readBodyWithin } from './request';
 import { BackendCallError, backendFailureResponse, callBackend } from '@/lib/net/backend-call';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
-import { revokeSession } from './session-revocation';
+import { revokeAtBackend } from './session-revocation';
 
 /**
  * The BFF (DESIGN.md "Requests"): forwards /api/v1/* from the browser to the backend (products calls to the
@@ -277,7 +277,7 @@ async function logout(ctx: Context): Promise<Response> {
     // The customer's client IP, user agent and request id; no body, so no content type.
     const headers = Object.fromEntries(upstreamHeaders(ctx, null));
     delete headers['content-type'];
-    await revokeSession(ctx.settings.backendUrl, ctx.token, { headers, requestId: ctx.requestId });
+    await revokeAtBackend(ctx.settings.backendUrl, ctx.token, { headers, requestId: ctx.requestId });
   }
   const response = NextResponse.json({ data: { logged_out: true } }, { headers: { 'cache-control': 'no-store' } });
   clearSessionCookies(response.cookies);

@@ -75,14 +75,13 @@ function schedule(backendUrl: string, entry: Pending) {
  * Ends `token`'s session at the backend: one attempt now, then retries in the background if it failed.
  * `headers` are the upstream headers of the customer's request (client IP, user agent), without authorization.
  */
-export async function revokeSession(
+export async function revokeAtBackend(
   backendUrl: string,
   token: string,
   context: { headers: Record<string, string>; requestId: string | null },
-): Promise<'revoked' | 'refused' | 'pending'> {
+): Promise<void> {
   const entry: Pending = { token, headers: context.headers, requestId: context.requestId, attempt: 0, timer: null };
-  const first = await attempt(backendUrl, entry);
-  if (first !== 'retry') return first;
+  if ((await attempt(backendUrl, entry)) !== 'retry') return;
   const q = queue();
   const previous = q.pending.get(token);
   if (previous?.timer) clearTimeout(previous.timer);
@@ -96,7 +95,6 @@ export async function revokeSession(
   q.pending.set(token, entry);
   log('warn', 'session revocation pending: backend unavailable', { request_id: context.requestId });
   schedule(backendUrl, entry);
-  return 'pending';
 }
 
 /**
