@@ -6,7 +6,7 @@ import { isValidPlate, normalizePlate } from './formats';
 // The choices are the forms' own lists (one contract for the web app and the backend).
 import { ENVIRONMENTS, STRUCTURES } from './products/house-values';
 import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from './products/rca-values';
-import { RIM_BANDS, TIRE_TYPES } from './products/tire-values';
+import { RIM_BANDS, TIRE_INVOICE, TIRE_TYPES, tireMessages } from './products/tire-values';
 import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from './products/travel-values';
 
 const int = (min: number, max: number) =>
@@ -127,7 +127,14 @@ export const tireInput = z.object({
   rim_band: choice(RIM_BANDS),
   brand: text(50),
   purchase_date: isoDateField,
-  invoice_number: z.string().trim().max(50).optional().nullable(),
+  /** The purchase invoice (required for Michelin TireSecure+): letters, digits, spaces, „-” and „/”, as the form takes it. */
+  invoice_number: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || TIRE_INVOICE.test(v), tireMessages.invoice)
+    .transform((v) => (v === '' ? null : v))
+    .optional()
+    .nullable(),
   /** Renewals only: the first day of the new cover (otherwise the cover starts the day after payment). */
   start_date: isoDateField.optional().nullable(),
   ...renewalFields,

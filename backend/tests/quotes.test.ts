@@ -182,9 +182,9 @@ describe('tire quotes', () => {
   });
 
   it('runs the Michelin guarantee for 4 Michelin tires only', async () => {
-    const ok = await quote('michelin-tiresecureplus', tire({ brand: 'Michelin' }));
+    const ok = await quote('michelin-tiresecureplus', tire({ brand: 'Michelin', invoice_number: 'F-2026/17' }));
     expect(ok.status).toBe(201);
     expect(ok.body.data.offers[0].package_name).toBe('Michelin TireSecure+');
-    expect(Object.keys(fields(await quote('michelin-tiresecureplus', tire())))).toEqual(['brand']);
+    expect(Object.keys(fields(await quote('michelin-tiresecureplus', tire({ invoice_number: 'F-2026/17' }))))).toEqual(['brand']);
   });
 });

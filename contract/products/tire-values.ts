@@ -10,6 +10,8 @@ import { displayDay } from './common-values';
 export const TIRE_TYPES = ['standard', 'run_flat'] as const;
 export const RIM_BANDS = ['r13_r16', 'r17_r19', 'r20_plus'] as const;
 export const TIRE_PURCHASE_WITHIN_DAYS = 30;
+/** A purchase invoice number: 1–40 letters, digits, spaces, „-” and „/”. */
+export const TIRE_INVOICE = /^[A-Za-z0-9/ -]{1,40}$/;
 
 export const tireMessages = {
   plan: 'Alegeți un plan.',

@@ -4,7 +4,7 @@ import { renewalRefs, renewedEndsOn } from '@/contract/renewal';
 import { toBucharestDay } from '@/lib/time';
 import { isValidDay } from '@/contract/day';
 import { choiceField, dayField, intField, requiredText, toWire } from '@/contract/fields';
-import { RIM_BANDS, TIRE_TYPES, tireMessages, tirePurchaseWindow, tireRenewalStartWindow } from '@/contract/products/tire-values';
+import { RIM_BANDS, TIRE_INVOICE, TIRE_TYPES, tireMessages, tirePurchaseWindow, tireRenewalStartWindow } from '@/contract/products/tire-values';
 
 /** The tire schema (tire-values.ts has the form's values and messages). */
 export function tireInputSchema({ now = new Date(), michelin = false }: { now?: Date; michelin?: boolean } = {}) {
@@ -13,7 +13,7 @@ export function tireInputSchema({ now = new Date(), michelin = false }: { now?: 
   const invoice = z
     .string()
     .trim()
-    .refine((v) => v === '' || /^[A-Za-z0-9/ -]{1,40}$/.test(v), tireMessages.invoice);
+    .refine((v) => v === '' || TIRE_INVOICE.test(v), tireMessages.invoice);
   const form = z.object({
     /** Empty: offers for every plan of the product. */
     plan_code: z

@@ -11,6 +11,7 @@ import type { Offer, ProductCode } from '../../../../contract/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from '../../../../contract/quotes';
 import { rcaMessages } from '../../../../contract/products/rca-values';
 import { travelMessages } from '../../../../contract/products/travel-values';
+import { tireMessages } from '../../../../contract/products/tire-values';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -317,6 +318,8 @@ export function quoteTire(ctx: AppContext, product: ProductCode, input: TireInpu
     if (input.brand.toLowerCase() !== 'michelin') fields.brand = ['Garanția se aplică doar anvelopelor Michelin.'];
     if (input.tire_count !== 4) fields.tire_count = ['Garanția se aplică unui set de 4 anvelope noi.'];
     if (input.period_years !== 1) fields.period_years = ['Garanția este valabilă 1 an.'];
+    // The guarantee is registered with the purchase invoice of the set (the form asks for it).
+    if (!input.invoice_number) fields.invoice_number = [tireMessages.invoiceRequired];
   }
   if (Object.keys(fields).length) throw validationError(fields);
   const { common } = tariffs(ctx, 'tire');
