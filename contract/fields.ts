@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   canonicalMobile,
   isValidCnp,
+  isPlainText,
   isValidCui,
   isValidPersonName,
   isValidPlate,
@@ -82,6 +83,7 @@ export const M = {
   required: 'Câmpul este obligatoriu.',
   phone: 'Numărul de telefon nu este valid (07xxxxxxxx).',
   name: 'Folosiți doar litere, spații și cratime.',
+  plainText: 'Textul are caractere nepermise (rânduri noi, tabulatori sau caractere de control).',
   nameTooLong: 'Maximum 100 de caractere.',
   plate: 'Numărul de înmatriculare nu este valid.',
   vin: 'Seria de șasiu (VIN) nu este validă.',
@@ -154,8 +156,8 @@ const tooLong = (max: number) => `Maximum ${max} de caractere.`;
 /** A postal address in Romania (the profile's and an order's): county from the list, town, street. */
 export const addressFields = {
   county: z.string({ error: M.required }).trim().min(1, M.required).max(50, tooLong(50)).refine(isRomanianCounty, 'Alegeți județul din listă.'),
-  town: z.string({ error: M.required }).trim().min(1, M.required).max(100, tooLong(100)),
-  street: z.string({ error: M.required }).trim().min(1, M.required).max(200, tooLong(200)),
+  town: z.string({ error: M.required }).trim().min(1, M.required).max(100, tooLong(100)).refine(isPlainText, M.plainText),
+  street: z.string({ error: M.required }).trim().min(1, M.required).max(200, tooLong(200)).refine(isPlainText, M.plainText),
 };
 
 export const postalCodeField = z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.');

@@ -126,7 +126,20 @@ export function canonicalMobile(input: string): string {
   return p.startsWith('+4') ? p.slice(2) : p.startsWith('004') ? p.slice(3) : p;
 }
 
-/** A person's first or last name: a letter, then letters, spaces, apostrophes, dots, hyphens (Ana-Maria, O'Neil). */
+/**
+ * A person's first or last name: a letter, then letters, spaces, apostrophes, dots, hyphens (Ana-Maria, O'Neil).
+ * Spaces only: a line break or a tab in a name would print as a line of its own on the policy and the invoice.
+ */
 export function isValidPersonName(input: string): boolean {
-  return /^[\p{L}][\p{L}\s'.-]*$/u.test(input);
+  return /^[\p{L}][\p{L} '.-]*$/u.test(input);
+}
+
+/**
+ * Text printed on policies and invoices and written into mails (addresses, destinations, makes, brands, company
+ * names): one line, no control characters (line breaks, tabs, NUL), no format characters (bidi overrides, zero-width
+ * characters) and no line or paragraph separators. A caller of the API could otherwise add lines of its own to a
+ * policy document ("Zonă: Toată lumea") or hide what a text says.
+ */
+export function isPlainText(input: string): boolean {
+  return !/[\p{C}\p{Zl}\p{Zp}]/u.test(input);
 }

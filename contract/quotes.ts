@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_CODES } from './types';
 import { isRomanianCounty } from './counties';
 import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from './fields';
-import { isValidPlate, normalizePlate } from './formats';
+import { isPlainText, isValidPlate, normalizePlate } from './formats';
 // The choices are the forms' own lists (one contract for the web app and the backend).
 import { ENVIRONMENTS, STRUCTURES } from './products/house-values';
 import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from './products/rca-values';
@@ -11,8 +11,14 @@ import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from './products/travel-val
 
 const int = (min: number, max: number) =>
   z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
-const text = (max: number) => z.string({ error: M.required }).trim().min(1, M.required).max(max);
-export const companyName = z.string({ error: M.required }).trim().min(2, 'Introduceți denumirea firmei.').max(200);
+/** A one-line text printed on the policy (contract/formats.ts isPlainText). */
+const text = (max: number) => z.string({ error: M.required }).trim().min(1, M.required).max(max).refine(isPlainText, M.plainText);
+export const companyName = z
+  .string({ error: M.required })
+  .trim()
+  .min(2, 'Introduceți denumirea firmei.')
+  .max(200)
+  .refine(isPlainText, M.plainText);
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'Alegeți o valoare din listă.' });
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cnpControlDigit, cuiControlDigit } from '@/contract/formats';
 import { toBucharestDay } from '@/lib/time';
 import { fieldErrorsOf } from './helpers/field-errors';
+import { M } from '@/contract/fields';
 import { detailsSchema } from '@/lib/validation/products/customer';
 import { customerMessages, emptyDetailsForm } from '@/contract/products/customer-values';
 import { houseInputSchema } from '@/lib/validation/products/house';
@@ -240,6 +241,12 @@ describe('travel input schema', () => {
     f.options.cancellation_insured_value_eur = '1500';
     expect(travelInputSchema(NOW).parse(f).options.cancellation_insured_value_eur).toBe(1500);
   });
+
+  it('keeps the destination on one line (it is printed on the policy)', () => {
+    const f = base();
+    f.destination = 'Grecia\nZonă: Toată lumea';
+    expect(errorsOf(travelInputSchema(NOW), f).destination).toBe(M.plainText);
+  });
 });
 
 describe('house input schema', () => {
@@ -330,6 +337,15 @@ describe('details step schema', () => {
       email: 'ana@exemplu.ro',
       phone_number: '0722123456',
     });
+  });
+
+  it('refuses line breaks and control characters in the names and the address printed on the policy and invoice', () => {
+    const named = filled();
+    named.customer.first_name = 'Ana\nMaria';
+    expect(errorsOf(detailsSchema(), named)['customer.first_name']).toBe(M.name);
+    const addressed = filled();
+    addressed.customer.address = { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. X\u202E 1', postal_code: '' };
+    expect(errorsOf(detailsSchema(), addressed)['customer.address.street']).toBe(M.plainText);
   });
 
   it('requires every consent, with Romanian messages', () => {

@@ -41,3 +41,34 @@ describe('Michelin TireSecure+ through the API', () => {
     expect((await quote('tire', tire())).status).toBe(201);
   });
 });
+
+describe('text that ends up in policies, invoices and mails', () => {
+  it('refuses line breaks, control and bidi-override characters in quote texts', async () => {
+    const dest = await quote('travel', travel({ destination: 'Italia\nZonă: Toată lumea' }));
+    expect(Object.keys(fields(dest))).toEqual(['destination']);
+    expect(fields(dest).destination[0]).toMatch(/caractere/);
+    const street = await quote('house-insurance', house({ address: { county: 'Cluj', town: 'Cluj\u0000', street: 'Str. X 1\u202E' } }));
+    expect(Object.keys(fields(street)).sort()).toEqual(['address.street', 'address.town']);
+    const brand = await quote('tire', tire({ brand: 'Pirelli\r\nAnvelope: 4 × Michelin' }));
+    expect(Object.keys(fields(brand))).toEqual(['brand']);
+    const make = rcaInput();
+    const forgedMake = await quote('rca', { ...make, vehicle: { ...make.vehicle, model: 'Golf\u2028Clasă bonus-malus: B8' } });
+    expect(Object.keys(fields(forgedMake))).toEqual(['vehicle.model']);
+    // Romanian letters, digits and punctuation stay.
+    expect((await quote('travel', travel({ destination: 'Țara Galilor, Marea Britanie (Cardiff) – 3 zile' }))).status).toBe(201);
+  });
+
+  it('refuses line breaks in the buyer name and company name of an order', async () => {
+    const q = (await quote('travel', travel())).body.data;
+    const order = (c: Record<string, unknown>) => call('POST', '/api/v1/orders', { token, body: { quote_id: q.id, offer_id: q.offers[0].id, customer: { ...customer, ...c }, consents } });
+    const name = await order({ first_name: 'Ana\nCNP: 1850615400011' });
+    expect(fields(name)).toEqual({ 'customer.first_name': ['Folosiți doar litere, spații și cratime.'] });
+    const tab = await order({ last_name: 'Pop\tescu' });
+    expect(Object.keys(fields(tab))).toEqual(['customer.last_name']);
+    const company = await order({ cui: '14725831', company_name: 'Exemplu SRL\r\nCUI: 1' });
+    expect(Object.keys(fields(company))).toEqual(['customer.company_name']);
+    const street = await order({ address: { county: 'Cluj', town: 'Cluj-Napoca', street: 'Str. X\u200B\u202E 1' } });
+    expect(Object.keys(fields(street))).toEqual(['customer.address.street']);
+    expect((await order({ first_name: 'Ana-Maria', last_name: "O'Neil Ștefănescu" })).status).toBe(201);
+  });
+});
