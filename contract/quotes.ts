@@ -179,7 +179,12 @@ export const roVignetteInput = z
 export const huVignetteInput = z
   .object({
     ...vignetteCommon,
-    counties: z.array(z.string().max(20), { error: 'Alegeți județele.' }).max(19).default([]),
+    /** Each county once (a county pass is priced per county). */
+    counties: z
+      .array(z.string().max(20), { error: 'Alegeți județele.' })
+      .max(19)
+      .default([])
+      .transform((list) => [...new Set(list)]),
   })
   .superRefine(romanianPlateWhenRo);
 

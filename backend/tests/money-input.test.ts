@@ -72,3 +72,18 @@ describe('text that ends up in policies, invoices and mails', () => {
     expect((await order({ first_name: 'Ana-Maria', last_name: "O'Neil Ștefănescu" })).status).toBe(201);
   });
 });
+
+describe('road vignettes through the API', () => {
+  it('take only a country of registration the form offers, and each county once', async () => {
+    const flags = await call('PUT', '/admin/product-statuses', { headers: { 'x-admin-token': t.config.adminToken }, body: { is_ro_vignette_available: true, is_hu_vignette_available: true } });
+    expect(flags.status).toBe(200);
+    const rov = { category: 'A', registration_plate: 'ABC123', country: 'XX', start_date: d(0), validity: '30d' };
+    const unknown = await quote('ro-vignette', rov);
+    expect(fields(unknown)).toEqual({ country: ['Alegeți țara de înmatriculare din listă.'] });
+    expect((await quote('ro-vignette', { ...rov, country: 'de' })).status).toBe(201);
+    const hu = { category: 'D1', registration_plate: 'CJ45XYZ', country: 'RO', start_date: d(2), validity: 'county_year' };
+    const twice = await quote('hu-vignette', { ...hu, counties: ['PEST', 'PEST', 'BACS'] });
+    expect(twice.status).toBe(201);
+    expect(twice.body.data.input.counties).toEqual(['PEST', 'BACS']);
+  });
+});

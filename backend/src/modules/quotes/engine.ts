@@ -6,7 +6,7 @@ import { isStartDateAllowed, validitiesFor, validityEnd, vignettePrice, toLeiBan
 import { cnpBirthDate } from '../../../../contract/formats';
 import { latestStartDay, RENEWAL_MAX_DAYS_BEFORE_END } from '../../../../contract/renewal';
 import { policyOfRenewalToken } from '../reminders/tokens';
-import { insurerByCode } from '../products/service';
+import { insurerByCode, productRow } from '../products/service';
 import type { Offer, ProductCode } from '../../../../contract/types';
 import type { HouseInput, HuVignetteInput, RcaInput, RoVignetteInput, TireInput, TravelInput } from '../../../../contract/quotes';
 import { rcaMessages } from '../../../../contract/products/rca-values';
@@ -375,6 +375,9 @@ export function quoteVignette(ctx: AppContext, product: VignetteProduct, input: 
   const { issuer, tariff } = vignetteTariff(ctx, product);
   const today = bucharestDay(ctx.clock.now());
   const fields: FieldErrors = {};
+  // The countries of registration the form offers (the product's options), not any two letters.
+  const countries = (JSON.parse(productRow(ctx, product)?.options ?? '{}') as { countries?: { value: string }[] }).countries ?? [];
+  if (!countries.some((c) => c.value === input.country)) fields.country = ['Alegeți țara de înmatriculare din listă.'];
   const category = tariff.categories.find((c) => c.code === input.category);
   if (!category) fields.category = ['Alegeți categoria vehiculului din listă.'];
   const validity = category ? validitiesFor(tariff, category.code).find((v) => v.code === input.validity) : undefined;
