@@ -7,10 +7,15 @@ import { isPlainText, isValidPlate, normalizePlate } from './formats';
 import { ENVIRONMENTS, STRUCTURES } from './products/house-values';
 import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from './products/rca-values';
 import { RIM_BANDS, TIRE_INVOICE, TIRE_TYPES, tireMessages } from './products/tire-values';
-import { TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from './products/travel-values';
+import { TRAVEL_CANCELLATION_MIN_EUR, TRAVEL_PURPOSES, TRAVEL_ZONES, TRIP_TYPES } from './products/travel-values';
 
+/** A whole number in [min, max]; out of range, the message names the bound (not "enter a number"). */
 const int = (min: number, max: number) =>
-  z.number({ error: 'Introduceți un număr.' }).int('Introduceți un număr întreg.').min(min).max(max);
+  z
+    .number({ error: 'Introduceți un număr.' })
+    .int('Introduceți un număr întreg.')
+    .min(min, `Valoarea minimă este ${min}.`)
+    .max(max, `Valoarea maximă este ${max}.`);
 /** A one-line text printed on the policy (contract/formats.ts isPlainText). */
 const text = (max: number) => z.string({ error: M.required }).trim().min(1, M.required).max(max).refine(isPlainText, M.plainText);
 export const companyName = z
@@ -92,7 +97,7 @@ export const travelInput = z.object({
       winter_sports: z.boolean().default(false),
       summer_sports: z.boolean().default(false),
       road_assistance: z.boolean().default(false),
-      cancellation_insured_value_eur: z.number().min(100).max(10000).nullable().default(null),
+      cancellation_insured_value_eur: int(TRAVEL_CANCELLATION_MIN_EUR, 10000).nullable().default(null),
     })
     .default({ winter_sports: false, summer_sports: false, road_assistance: false, cancellation_insured_value_eur: null }),
 });

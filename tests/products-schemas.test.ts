@@ -242,6 +242,16 @@ describe('travel input schema', () => {
     expect(travelInputSchema(NOW).parse(f).options.cancellation_insured_value_eur).toBe(1500);
   });
 
+  it('says the storno range the quote takes (100–10.000 EUR), under the field', () => {
+    const f = base();
+    f.options.cancellation = true;
+    f.options.cancellation_insured_value_eur = '50';
+    expect(errorsOf(travelInputSchema(NOW), f)['options.cancellation_insured_value_eur']).toBe(travelMessages.cancellation);
+    expect(travelMessages.cancellation).toBe('Valoarea asigurată pentru storno este între 100 și 10.000 EUR.');
+    f.options.cancellation_insured_value_eur = '100';
+    expect(travelInputSchema(NOW).parse(f).options.cancellation_insured_value_eur).toBe(100);
+  });
+
   it('keeps the destination on one line (it is printed on the policy)', () => {
     const f = base();
     f.destination = 'Grecia\nZonă: Toată lumea';

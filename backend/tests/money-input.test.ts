@@ -87,3 +87,17 @@ describe('road vignettes through the API', () => {
     expect(twice.body.data.input.counties).toEqual(['PEST', 'BACS']);
   });
 });
+
+describe('numbers out of range', () => {
+  it('say the range, not "enter a number"', async () => {
+    expect(fields(await quote('house-insurance', house({ area_sqm: 5 })))).toEqual({ area_sqm: ['Valoarea minimă este 10.'] });
+    expect(fields(await quote('tire', tire({ tire_count: 5 })))).toEqual({ tire_count: ['Valoarea maximă este 4.'] });
+    expect(fields(await quote('tire', tire({ tire_count: '4' })))).toEqual({ tire_count: ['Introduceți un număr.'] });
+    expect(fields(await quote('tire', tire({ tire_count: 2.5 })))).toEqual({ tire_count: ['Introduceți un număr întreg.'] });
+  });
+
+  it('a travel cancellation value is whole euros, as the form takes it', async () => {
+    const half = await quote('travel', travel({ options: { cancellation_insured_value_eur: 100.5 } }));
+    expect(Object.keys(fields(half))).toEqual(['options.cancellation_insured_value_eur']);
+  });
+});

@@ -22,6 +22,8 @@ export const TRAVEL_PURPOSE_LABELS: Record<(typeof TRAVEL_PURPOSES)[number], str
 export const TRAVEL_MIN_DAYS = 2;
 export const TRAVEL_MAX_DAYS = 365;
 export const TRAVEL_MAX_TRAVELLERS = 7;
+/** The smallest trip-cancellation (storno) value insured, in whole euros (the quote's rule). */
+export const TRAVEL_CANCELLATION_MIN_EUR = 100;
 /** How far ahead a trip may start. */
 export const TRAVEL_START_MAX_DAYS = 365;
 
@@ -39,7 +41,7 @@ export const travelMessages = {
   birthRequired: 'Introduceți data nașterii.',
   birthFuture: 'Data nașterii nu poate fi în viitor.',
   birthTooOld: 'Vârsta maximă acceptată este 100 de ani.',
-  cancellation: 'Valoarea asigurată pentru storno este între 1 și 10.000 EUR.',
+  cancellation: `Valoarea asigurată pentru storno este între ${TRAVEL_CANCELLATION_MIN_EUR} și 10.000 EUR.`,
 } as const;
 
 /** Trip length in days, counting both the departure and the return day. */

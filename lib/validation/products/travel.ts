@@ -4,6 +4,7 @@ import { addDaysToDay } from '@/contract/day';
 import { toBucharestDay } from '@/lib/time';
 import { choiceField, dayField, requiredText, toWire } from '@/contract/fields';
 import {
+  TRAVEL_CANCELLATION_MIN_EUR,
   TRAVEL_MAX_DAYS,
   TRAVEL_MAX_TRAVELLERS,
   TRAVEL_MIN_DAYS,
@@ -53,7 +54,7 @@ export function travelInputSchema(now: Date = new Date()) {
           let value: number | null = null;
           if (o.cancellation) {
             const n = Number(o.cancellation_insured_value_eur.trim().replace(',', '.'));
-            if (!o.cancellation_insured_value_eur.trim() || !Number.isInteger(n) || n < 1 || n > 10000) {
+            if (!o.cancellation_insured_value_eur.trim() || !Number.isInteger(n) || n < TRAVEL_CANCELLATION_MIN_EUR || n > 10000) {
               ctx.addIssue({ code: 'custom', path: ['cancellation_insured_value_eur'], message: travelMessages.cancellation });
               return z.NEVER;
             }
