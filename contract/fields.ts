@@ -6,6 +6,7 @@ import {
   isValidCui,
   isValidPersonName,
   isValidPlate,
+  normalizeTypedText,
   isValidRomanianMobile,
   isValidVin,
   normalizeCui,
@@ -139,7 +140,13 @@ export const emailField = (flavour: Flavour = 'form') =>
 
 /** A person's first or last name, at most 100 characters; each form words "required" and "too long" its own way. */
 export const personNameField = ({ required = M.required as string, tooLong = M.nameTooLong as string, stopWhenEmpty = false } = {}) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: stopWhenEmpty }).max(100, tooLong).refine(isValidPersonName, M.name);
+  z
+    .string({ error: required })
+    .overwrite(normalizeTypedText)
+    .trim()
+    .min(1, { error: required, abort: stopWhenEmpty })
+    .max(100, tooLong)
+    .refine(isValidPersonName, M.name);
 
 /** The wire flavour of a name (the backend and the auth forms). */
 export const nameField = personNameField();
@@ -156,8 +163,8 @@ const tooLong = (max: number) => `Maximum ${max} de caractere.`;
 /** A postal address in Romania (the profile's and an order's): county from the list, town, street. */
 export const addressFields = {
   county: z.string({ error: M.required }).trim().min(1, M.required).max(50, tooLong(50)).refine(isRomanianCounty, 'Alegeți județul din listă.'),
-  town: z.string({ error: M.required }).trim().min(1, M.required).max(100, tooLong(100)).refine(isPlainText, M.plainText),
-  street: z.string({ error: M.required }).trim().min(1, M.required).max(200, tooLong(200)).refine(isPlainText, M.plainText),
+  town: z.string({ error: M.required }).overwrite(normalizeTypedText).trim().min(1, M.required).max(100, tooLong(100)).refine(isPlainText, M.plainText),
+  street: z.string({ error: M.required }).overwrite(normalizeTypedText).trim().min(1, M.required).max(200, tooLong(200)).refine(isPlainText, M.plainText),
 };
 
 export const postalCodeField = z.string().trim().regex(/^\d{6}$/, 'Codul poștal are 6 cifre.');

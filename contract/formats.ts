@@ -127,6 +127,15 @@ export function canonicalMobile(input: string): string {
 }
 
 /**
+ * Text as a person typed it, in the form it is checked and stored in: composed Unicode (NFC: „Ș” typed or pasted as
+ * S + combining comma below is one letter) and the no-break spaces some keyboards and pasted documents carry as
+ * plain spaces. Without it a correct name such as „Ștefan” from such a keyboard is refused as „not letters”.
+ */
+export function normalizeTypedText(input: string): string {
+  return input.normalize('NFC').replace(/[\u00a0\u2007\u202f]/g, ' ');
+}
+
+/**
  * A person's first or last name: a letter, then letters, spaces, apostrophes, dots, hyphens (Ana-Maria, O'Neil).
  * Spaces only: a line break or a tab in a name would print as a line of its own on the policy and the invoice.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_CODES } from './types';
 import { isRomanianCounty } from './counties';
 import { captchaField, cnpField, cuiField, isoDateField, M, nameField, plateField, vinField } from './fields';
-import { isPlainText, isValidPlate, normalizePlate } from './formats';
+import { isPlainText, isValidPlate, normalizePlate, normalizeTypedText } from './formats';
 // The choices are the forms' own lists (one contract for the web app and the backend).
 import { ENVIRONMENTS, STRUCTURES } from './products/house-values';
 import { FUELS, USE_TYPES, VEHICLE_CATEGORIES } from './products/rca-values';
@@ -17,9 +17,10 @@ const int = (min: number, max: number) =>
     .min(min, `Valoarea minimă este ${min}.`)
     .max(max, `Valoarea maximă este ${max}.`);
 /** A one-line text printed on the policy (contract/formats.ts isPlainText). */
-const text = (max: number) => z.string({ error: M.required }).trim().min(1, M.required).max(max).refine(isPlainText, M.plainText);
+const text = (max: number) => z.string({ error: M.required }).overwrite(normalizeTypedText).trim().min(1, M.required).max(max).refine(isPlainText, M.plainText);
 export const companyName = z
   .string({ error: M.required })
+  .overwrite(normalizeTypedText)
   .trim()
   .min(2, 'Introduceți denumirea firmei.')
   .max(200)

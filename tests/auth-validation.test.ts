@@ -75,6 +75,16 @@ describe('registerSchema', () => {
     expect(data.first_name).toBe('Ana-Maria');
   });
 
+  it('takes a name typed with decomposed diacritics or non-breaking spaces, stored composed and with plain spaces', () => {
+    // Ș typed as S + combining comma below (U+0326), ț as t + U+0326, a no-break space between two first names.
+    const typed = { ...validRegistration, first_name: 'S\u0326tefan\u00a0Ion', last_name: 'Ma\u0306rgineant\u0326u' };
+    const form = registerSchema.parse(typed);
+    expect(form.first_name).toBe('Ștefan Ion');
+    expect(form.last_name).toBe('Mărgineanțu');
+    const wire = safeParseWire(registerBody, { ...typed, is_default_password: false, token: '' });
+    expect(wire.success && wire.data.first_name).toBe('Ștefan Ion');
+  });
+
   it('reports a confirmation mismatch on password_confirmation, together with other field errors', () => {
     const result = validateForm(registerSchema, {
       ...validRegistration,
