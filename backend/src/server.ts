@@ -12,7 +12,7 @@ import { seed, seedVignettes } from './db/seed';
 import { OffsetClock, systemClock, type Clock } from './lib/clock';
 import { ApiError, errorBody, errors } from './lib/errors';
 import { sessionIsLive } from './lib/auth';
-import { loggedPath, urlPath } from './lib/http';
+import { loggedPath, routedPath, urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
 import { PeriodicWorker } from './lib/worker';
@@ -253,9 +253,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
           .send(errorBody(rule.status === 503 ? 'service_unavailable' : 'injected_failure', `Injected failure (${rule.status}).`, 'Serviciul nu este disponibil momentan. Încercați din nou.'));
       }
     }
-    if (path.startsWith('/api/v1/')) {
+    // The routed path: an escaped letter (`/%61pi/v1/orders`) reaches the same route and so meets maintenance too.
+    const routed = routedPath(req);
+    if (routed.startsWith('/api/v1/')) {
       ctx.site.refresh();
-      if (ctx.site.maintenance().is_active && !MAINTENANCE_EXEMPT.has(path)) {
+      if (ctx.site.maintenance().is_active && !MAINTENANCE_EXEMPT.has(routed)) {
         throw errors.maintenance(ctx.site.maintenance().message);
       }
     }

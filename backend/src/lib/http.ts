@@ -34,6 +34,23 @@ export function urlPath(req: FastifyRequest): string {
   return q === -1 ? req.url : req.url.slice(0, q);
 }
 
+/**
+ * The path a request was routed by: the matched route's pattern (`/api/v1/orders/:id`), or for an unmatched one the
+ * path with its percent-escapes decoded. The router decodes escapes (`/%64ev/outbox` is served by `/dev/outbox`), so
+ * a check of a path prefix on the raw URL (dev endpoints, maintenance, the processor's page headers) let an escaped
+ * letter reach the route without the check.
+ */
+export function routedPath(req: FastifyRequest): string {
+  const route = req.routeOptions?.url;
+  if (route) return route;
+  const raw = urlPath(req);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Routes whose path holds a secret (a reminder's renewal token): logged as their route, never as requested. */
 const SECRET_PATH_ROUTES = new Set(['/api/v1/renewals/:token']);
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { findUserByEmail, publicUser } from '../../lib/auth';
 import { errorBody, errors } from '../../lib/errors';
 import { isLoopbackHost } from '../../../../lib/config/secret-rules';
-import { sendData } from '../../lib/http';
+import { routedPath, sendData } from '../../lib/http';
 import { type FakeClock, type OffsetClock } from '../../lib/clock';
 import { parse } from '../../lib/validation';
 import { decide, lookupPayment, processorTransaction } from '../payments/processor';
@@ -66,7 +66,7 @@ function addressedToThisMachine(host: string | undefined, publicUrl: string): bo
 
 export function registerDev(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/dev/') || addressedToThisMachine(req.headers.host, ctx.publicUrl())) return;
+    if (!routedPath(req).startsWith('/dev/') || addressedToThisMachine(req.headers.host, ctx.publicUrl())) return;
     return reply.code(403).send(errorBody('forbidden_host', 'Development endpoints answer loopback hosts only.', 'Acces refuzat.'));
   });
   app.get('/dev/outbox', async (req, reply) => {

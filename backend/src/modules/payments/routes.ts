@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../lib/auth';
 import { safeEqual } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
-import { sendData } from '../../lib/http';
+import { routedPath, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { idParam, parse } from '../../lib/validation';
 import { M } from '../../../../contract/fields';
@@ -68,7 +68,7 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
   const webOrigin = new URL(ctx.config.webAppUrl).origin;
   const pageHeaders = processorSecurityHeaders(webOrigin);
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/payment-processor/')) reply.headers(pageHeaders);
+    if (routedPath(req).startsWith('/payment-processor/')) reply.headers(pageHeaders);
   });
   /**
    * The processor sends the browser back to the web app's `/thank-you` only (the contract's return address, no
