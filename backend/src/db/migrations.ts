@@ -428,6 +428,30 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX realtime_grants_created ON realtime_grants(created_at);
     `,
   },
+  {
+    version: 13,
+    name: 'when the mailbox was first proven; two-factor set up before that proof',
+    // email_verified_at: when the account's mailbox was first proven (a password reset or welcome link used, a
+    // Google sign-in with a verified email, a code mailed by the email two-factor provider verified); NULL: never.
+    // two_factor_before_email_proof: the two-factor in force was set up while the mailbox had never been proven, so
+    // possibly by someone who only knew the address (pre-account takeover): the first reset drops it
+    // (modules/auth/routes.ts, reset-password). Set by verify-code at every setup, cleared with the two-factor.
+    //
+    // Accounts that exist before this version: we cannot tell who set up their two-factor. Google-linked accounts
+    // (the first Google link drops what was set before it) and email-provider accounts (enabled with a code read in
+    // the mailbox) are recorded as proven now. No existing two-factor is marked for dropping (the default 0): it is
+    // almost always the owner's own (the seeded demo account `client2fa@exemplu.ro` among them), and marking it would
+    // let whoever takes over the mailbox of any existing two-factor user bypass the factor with a reset. A pre-existing
+    // takeover is still cleared by the owner's first Google sign-in, or by support. Accounts without two-factor keep
+    // NULL like a new account: an authenticator they set up before any proof is dropped by their first reset.
+    // Rows inserted later without these columns (the demo seed) get the same defaults.
+    sql: `
+      ALTER TABLE users ADD COLUMN email_verified_at TEXT;
+      ALTER TABLE users ADD COLUMN two_factor_before_email_proof INTEGER NOT NULL DEFAULT 0;
+      UPDATE users SET email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        WHERE google_sub IS NOT NULL OR two_factor_provider = 'email';
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -25,6 +25,10 @@ export interface UserRow {
   address: string | null;
   preferences: string | null;
   google_sub: string | null;
+  /** When the mailbox was first proven (migration 13); null: never. */
+  email_verified_at: string | null;
+  /** 1: the two-factor in force was set up while the mailbox had never been proven (migration 13). */
+  two_factor_before_email_proof: number;
   created_at: string;
   updated_at: string;
 }
@@ -68,6 +72,15 @@ export function findUserByEmail(ctx: AppContext, email: string): UserRow | undef
 
 export function findUser(ctx: AppContext, id: number): UserRow {
   return ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
+}
+
+/**
+ * Records, inside the caller's transaction, that the user's mailbox is proven (a reset or welcome link used, a Google
+ * sign-in with a verified email, a mailed two-factor code verified): only the first proof's time is kept. Only
+ * something read in the mailbox (or Google's word for it) may call this, never a call that anyone signed in can make.
+ */
+export function recordMailboxProof(ctx: AppContext, userId: number): void {
+  ctx.db.prepare('UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL').run(ctx.clock.now().toISOString(), userId);
 }
 
 /**

@@ -118,8 +118,10 @@ const NOT_YOU =
 /**
  * `removed_at_google_link`: the first Google sign-in into an account that existed before (register and guest checkout
  * never prove the mailbox) dropped the two-factor set up before that proof (backend/README.md, Google sign-in).
+ * `removed_at_password_reset`: a password reset (or welcome) link, the mailbox's first proof, dropped the two-factor
+ * set up before it (backend/README.md "Two-factor and the mailbox proof").
  */
-export type TwoFactorChange = 'enabled' | 'reconfigured' | 'provider_changed' | 'removed' | 'removed_at_google_link';
+export type TwoFactorChange = 'enabled' | 'reconfigured' | 'provider_changed' | 'removed' | 'removed_at_google_link' | 'removed_at_password_reset';
 
 /** Sent to the owner on every two-factor change (issue 13): formal register, no codes in the mail. */
 export function twoFactorChangedMail(name: string, change: TwoFactorChange, providerName: string | null, at: Date) {
@@ -153,6 +155,20 @@ export function twoFactorChangedMail(name: string, change: TwoFactorChange, prov
         'Vă recomandăm să activați din nou autentificarea în doi pași din pagina Securitate a contului. Dacă doriți să vă autentificați și cu parolă, ' +
           'alegeți una nouă cu „Am uitat parola” pe pagina de autentificare.',
         'Dacă nu v-ați autentificat dumneavoastră cu Google, schimbați-vă imediat parola contului Google și contactați-ne.',
+      ],
+    },
+    removed_at_password_reset: {
+      subject: 'Autentificarea în doi pași a fost dezactivată la resetarea parolei',
+      what:
+        `La ${when} parola contului a fost schimbată cu linkul trimis pe această adresă de email. Autentificarea în doi pași ` +
+        'a contului fusese configurată înainte ca adresa să fi fost confirmată, așa că nu putem ști cine a configurat-o: ' +
+        'am dezactivat-o. Codurile de recuperare și codurile trimise prin email nu mai sunt valabile, iar toate sesiunile ' +
+        'deschise ale contului au fost închise.',
+      after: [
+        'Vă recomandăm să activați din nou autentificarea în doi pași din pagina Securitate a contului. Configurată de acum ' +
+          'înainte, ea rămâne activă și după o resetare a parolei.',
+        'Dacă nu dumneavoastră ați schimbat parola, cereți imediat un link nou cu „Am uitat parola” pe pagina de autentificare, ' +
+          'schimbați parola adresei de email și contactați-ne.',
       ],
     },
   };

@@ -6,6 +6,7 @@ import {
   findUserByEmail,
   optionalAuth,
   publicUser,
+  recordMailboxProof,
   requireAuth,
   revokeOtherSessions,
   type UserRow,
@@ -199,6 +200,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
           email: profile.email, password_hash: hash ?? '', first_name: profile.first_name,
           last_name: profile.last_name, phone_number: '', is_default_password: true, google_sub: profile.sub,
         });
+        recordMailboxProof(ctx, user.id);
       } else if (!user.google_sub) {
         // Register and guest checkout never prove the mailbox, Google does: the account may have been opened by
         // someone who only knew the address (pre-account takeover). What was set before this proof goes: every
@@ -212,6 +214,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
         ctx.db
           .prepare('UPDATE users SET google_sub = ?, password_hash = ?, is_default_password = 1, updated_at = ? WHERE id = ?')
           .run(profile.sub, hash, ctx.clock.now().toISOString(), user.id);
+        // The proof a password reset also gives (reset-password below): two-factor set up from now on is kept by a reset.
+        recordMailboxProof(ctx, user.id);
         revokeOtherSessions(ctx, user.id, null);
         clearTwoFactor(ctx, user.id);
         ctx.db.prepare('UPDATE sessions SET two_factor_passed = 0 WHERE user_id = ?').run(user.id);
@@ -291,11 +295,25 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       const now = ctx.clock.now().toISOString();
       const row = validLink();
       if (!row) throw fieldError('reset_token', RESET_INVALID);
+      const user = findUser(ctx, row.user_id);
       ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE id = ?').run(now, row.id);
       ctx.db.prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?').run(hash, now, row.user_id);
       revokeOtherSessions(ctx, row.user_id, null);
-      // The mailbox proved the owner: the sign-in lock of the account is lifted.
+      // The mailbox proved the owner (a reset or a welcome link alike: both were mailed there only): the sign-in lock
+      // of the account is lifted, and the proof is recorded.
       resetAccount(ctx, body.email);
+      recordMailboxProof(ctx, row.user_id);
+      // Register and guest checkout never prove the mailbox: two-factor set up before the first proof may be that of
+      // whoever opened the account knowing only the address, and would hold the owner at its check for good. It goes
+      // as at the first Google link: the secret, the recovery codes, the mailed codes still unused, every device
+      // that passed the factor (the sessions are all ended above). The owner then signs in as an account without
+      // two-factor does (one that must have it is sent to set it up afresh) and is mailed. Two-factor set up after a
+      // proof is never dropped here: a stolen mailbox must not bypass a second factor the owner chose.
+      if (user.two_factor_provider && user.two_factor_before_email_proof) {
+        clearTwoFactor(ctx, row.user_id);
+        ctx.db.prepare('UPDATE sessions SET two_factor_passed = 0 WHERE user_id = ?').run(row.user_id);
+        queueMail(ctx, { to: user.email, ...twoFactorChangedMail(user.first_name, 'removed_at_password_reset', null, ctx.clock.now()) });
+      }
       return { reset: true };
     });
     attemptSucceeded(ctx, [], attempts);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireAuth, twoFactorPending, type Auth, type UserRow } from '../../lib/auth';
+import { recordMailboxProof, requireAuth, twoFactorPending, type Auth, type UserRow } from '../../lib/auth';
 import { verifyCaptcha } from '../../lib/captcha';
 import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
@@ -61,12 +61,16 @@ const normRecovery = (c: string) => c.trim().toUpperCase();
 
 /**
  * Drops the user's two-factor inside the caller's transaction: the provider and its secret (active or pending),
- * the recovery codes, and the mailed codes still unused. `remove` and the first Google link (auth/routes.ts) use it.
+ * the recovery codes, and the mailed codes still unused. `remove`, the first Google link and a reset that proves the
+ * mailbox for the first time (auth/routes.ts) use it.
  */
 export function clearTwoFactor(ctx: AppContext, userId: number): void {
   const now = ctx.clock.now().toISOString();
   ctx.db
-    .prepare('UPDATE users SET two_factor_provider = NULL, two_factor_secret = NULL, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
+    .prepare(
+      `UPDATE users SET two_factor_provider = NULL, two_factor_secret = NULL, two_factor_pending_secret = NULL,
+         two_factor_before_email_proof = 0, updated_at = ? WHERE id = ?`,
+    )
     .run(now, userId);
   ctx.db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(userId);
   ctx.db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, userId);
@@ -200,9 +204,11 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     db.prepare('DELETE FROM totp_used_steps WHERE user_id = ? AND step < ?').run(userId, step - 10);
   }
 
-  function useEmailCode(id: number, field: string) {
-    const r = db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(nowIso(), id);
+  /** Spends a mailed code; reading it in the mailbox proves the mailbox (migration 13). */
+  function useEmailCode(auth: Auth, id: number, field: string) {
+    const r = db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND user_id = ? AND used_at IS NULL').run(nowIso(), id, auth.user.id);
     if (r.changes === 0) throw fieldError(field, WRONG_CODE);
+    recordMailboxProof(ctx, auth.user.id);
   }
 
   function issueRecoveryCodes(userId: number): string[] {
@@ -234,7 +240,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     if (user.two_factor_provider === 'email') {
       const id = findEmailCode(user.id, code);
       if (!id) fail(auth, ip, codeField);
-      return () => useEmailCode(id, codeField);
+      return () => useEmailCode(auth, id, codeField);
     }
     const secret = user.two_factor_provider === 'authenticator' ? user.two_factor_secret : null;
     if (!secret) throw fieldError(codeField, 'Autentificarea în doi pași nu este activată.');
@@ -250,7 +256,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     if (provider === 'email') {
       const id = findEmailCode(user.id, code);
       if (!id) fail(auth, ip, 'two_factor_code');
-      return () => useEmailCode(id, 'two_factor_code');
+      return () => useEmailCode(auth, id, 'two_factor_code');
     }
     if (!secret || !isSealedSetupSecret(sealingKey(), secret, user.id, auth.session.id, ctx.clock.now())) {
       throw fieldError('secret', QR_EXPIRED);
@@ -322,13 +328,20 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
+        // The session was checked before the transaction: a reset or Google link that committed meanwhile ended it
+        // (and may have dropped the two-factor this setup would replace); it sets nothing up afterwards.
+        if (db.prepare('SELECT revoked_at FROM sessions WHERE id = ?').pluck().get(auth.session.id)) throw errors.unauthenticated();
         applyCurrent?.();
         apply();
         record(auth, ip, true);
         db.prepare('UPDATE sessions SET two_factor_passed = 1 WHERE id = ?').run(auth.session.id);
         if (!setup) return { is_verified: true, recovery_codes: null };
-        db.prepare('UPDATE users SET two_factor_provider = ?, two_factor_secret = ?, two_factor_pending_secret = NULL, updated_at = ? WHERE id = ?')
-          .run(provider, provider === 'authenticator' ? body.secret : null, nowIso(), user.id);
+        // Set up while the mailbox was never proven (an emailed code just proved it: apply() recorded that), the
+        // factor may be a stranger's: the first reset drops it (auth/routes.ts, reset-password).
+        db.prepare(
+          `UPDATE users SET two_factor_provider = ?, two_factor_secret = ?, two_factor_pending_secret = NULL,
+             two_factor_before_email_proof = (email_verified_at IS NULL), updated_at = ? WHERE id = ?`,
+        ).run(provider, provider === 'authenticator' ? body.secret : null, nowIso(), user.id);
         // Codes mailed before the change never pass a check afterwards.
         db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(nowIso(), user.id);
         if (change) changeMail(user, change, provider);
