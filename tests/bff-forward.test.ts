@@ -103,6 +103,15 @@ describe('forwarding', () => {
     expect(hit.body.toString()).toBe('{"a":1}');
   });
 
+  it('analytics events reach the backend without the session: the page-view store never holds a bearer', async () => {
+    const { POST } = await import('@/app/api/event/route');
+    const res = await POST(req('x', { method: 'POST', body: '{"n":"pageview"}', token: 'tok123' }));
+    expect(res.status).toBe(200);
+    expect(seen[0].url).toBe('/api/event');
+    expect(seen[0].headers.authorization).toBeUndefined();
+    expect(seen[0].headers['x-forwarded-for']).toBe('203.0.113.9');
+  });
+
   it('no bearer without a session cookie', async () => {
     await forwardApiRequest(req('maintenances/status'), ['maintenances', 'status']);
     expect(seen[0].headers.authorization).toBeUndefined();

@@ -285,8 +285,15 @@ async function logout(ctx: Context): Promise<Response> {
   return response;
 }
 
-/** Forwards a request to a backend path outside /api/v1 (pusher auth, analytics). */
-export async function forwardToBackendPath(request: Request, backendPath: string, options: { requireSession?: boolean } = {}) {
+/**
+ * Forwards a request to a backend path outside /api/v1 (pusher auth, analytics). `session: 'none'` sends no bearer: a call that needs no
+ * identity (analytics) carries none, so what stores it never holds a customer's session token.
+ */
+export async function forwardToBackendPath(
+  request: Request,
+  backendPath: string,
+  options: { requireSession?: boolean; session?: 'bearer' | 'none' } = {},
+) {
   const ctx = contextOf(request);
   const refused = refuseForgedWrite(request, ctx.cookies, ctx.settings.webOrigin);
   if (refused) return refused;
@@ -305,7 +312,7 @@ export async function forwardToBackendPath(request: Request, backendPath: string
   try {
     const upstream = await upstreamCall(ctx, `${ctx.settings.backendUrl}${backendPath}`, {
       method: request.method,
-      headers: upstreamHeaders(ctx, ctx.token),
+      headers: upstreamHeaders(ctx, options.session === 'none' ? null : ctx.token),
       body: body ?? undefined,
     });
     return finish(new NextResponse(upstream.body, { status: upstream.status, headers: copyResponseHeaders(upstream.headers) }), ctx, 0);
