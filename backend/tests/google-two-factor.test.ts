@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardrails, generate } from 'otplib';
 import { client, FakeClock, fields, outbox, startServer, type Call, type TestServer } from './helpers';
+import { freshTotpCode, twoFactorCalls } from './two-factor-helpers';
 
 /**
  * Pre-account takeover through two-factor: register never proves the mailbox, so whoever knows an address can
  * open the account first and turn on two-factor with a secret of their own. The owner's first Google sign-in
  * (Google proves the mailbox) must not leave the owner held at a second factor only that other party holds.
  */
-const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
-
 let t: TestServer;
 let call: Call;
 const clock = new FakeClock('2026-03-10T10:00:05Z');
@@ -24,16 +22,8 @@ const ATTACKER = { 'x-forwarded-for': '203.0.113.50', 'user-agent': 'AttackerBro
 const OWNER = { 'x-forwarded-for': '198.51.100.7', 'user-agent': 'OwnerBrowser' };
 const OWNER_PHONE = { 'x-forwarded-for': '198.51.100.8', 'user-agent': 'OwnerPhone' };
 
-/** A TOTP code of `secret` for a step nobody used yet (the clock moves one step on). */
-async function freshCode(secret: string) {
-  clock.advance(30_000);
-  return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000), guardrails });
-}
-
-const verify = (token: string, body: Record<string, unknown>, headers: Record<string, string>) =>
-  call('POST', '/api/v1/auth/two-factor/verify-code', { token, body: { token: '', user_agent: 'ua', user_ip: '', ...body }, headers });
-const check = (token: string, headers: Record<string, string>) =>
-  call('POST', '/api/v1/auth/two-factor/check-active-session', { token, body: { user_agent: 'ua', user_ip: '' }, headers });
+const freshCode = (secret: string) => freshTotpCode(clock, secret);
+const { verify, check } = twoFactorCalls(() => call);
 const google = (email: string, headers: Record<string, string>) =>
   call('POST', '/api/v1/auth/social/authentications/google', { body: { token: `dev-google:${email}:Ana:Pop` }, headers });
 

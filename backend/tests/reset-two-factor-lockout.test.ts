@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardrails, generate } from 'otplib';
 import { migrate, migrations } from '../src/db/migrations';
 import { client, FakeClock, fields, outbox, startServer, type Call, type TestServer } from './helpers';
+import { freshTotpCode, twoFactorCalls } from './two-factor-helpers';
 
 /**
  * Two-factor lockout of the mailbox owner (pre-account takeover, the password-reset half): register and guest
@@ -12,8 +12,6 @@ import { client, FakeClock, fields, outbox, startServer, type Call, type TestSer
  * it must not leave the owner held at a second factor only that other party holds. Two-factor set up after the
  * mailbox was proven is the owner's, and a reset (a stolen mailbox) never drops it.
  */
-const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
-
 let t: TestServer;
 let call: Call;
 const clock = new FakeClock('2026-03-10T10:00:05Z');
@@ -31,16 +29,8 @@ function device(name: string) {
   return { 'x-forwarded-for': `198.51.100.${ipCounter}`, 'user-agent': name };
 }
 
-/** A TOTP code of `secret` for a step nobody used yet (the clock moves one step on). */
-async function freshCode(secret: string) {
-  clock.advance(30_000);
-  return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000), guardrails });
-}
-
-const verify = (token: string, body: Record<string, unknown>, headers: Record<string, string>) =>
-  call('POST', '/api/v1/auth/two-factor/verify-code', { token, body: { token: '', user_agent: 'ua', user_ip: '', ...body }, headers });
-const check = (token: string, headers: Record<string, string>) =>
-  call('POST', '/api/v1/auth/two-factor/check-active-session', { token, body: { user_agent: 'ua', user_ip: '' }, headers });
+const freshCode = (secret: string) => freshTotpCode(clock, secret);
+const { verify, check } = twoFactorCalls(() => call);
 const signIn = (email: string, password: string, headers: Record<string, string>) =>
   call('POST', '/api/v1/auth/login', { body: { email, password, token: '' }, headers });
 
