@@ -148,11 +148,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     lifecycle: { draining: false },
     workers,
   };
-  workers.mail = new PeriodicWorker('mail outbox', WORKER_POLL_MS, () => deliverDueMail(ctx), app.log);
+  workers.mail = new PeriodicWorker('mail outbox', WORKER_POLL_MS, (signal) => deliverDueMail(ctx, signal), app.log);
   // Expiry reminders: a pass on start (catching up after a restart) and every few minutes; each pass works on
   // the clock's Bucharest day and sends each (item, threshold) once.
   workers.reminders = new PeriodicWorker('expiry reminders', REMINDER_POLL_MS, async () => runExpiryReminders(ctx), app.log);
-  workers.ipn = new PeriodicWorker('processor IPN retries', WORKER_POLL_MS, () => retryDueIpns(ctx), app.log);
+  workers.ipn = new PeriodicWorker('processor IPN retries', WORKER_POLL_MS, (signal) => retryDueIpns(ctx, signal), app.log);
   workers.reconcile = new PeriodicWorker('payment reconciliation', config.payments.reconcileIntervalSeconds * 1000, () => reconcilePayments(ctx), app.log);
   // Events other processes published, and maintenance / product flags other processes changed, reach this
   // process's sockets within one poll.

@@ -71,8 +71,15 @@ async function resolveAttachments(ctx: AppContext, list: QueuedAttachment[]): Pr
   return out;
 }
 
-/** Claims the due messages (a lease, so another run or process skips them) and delivers them; returns how many were sent. */
-export async function deliverDueMail(ctx: AppContext): Promise<number> {
+/**
+ * Claims the due messages (a lease, so another run or process skips them) and delivers them; returns how many were
+ * sent. Each message's lease is renewed just before its own delivery, and a message whose lease was lost meanwhile
+ * (the batch took longer than a lease: a slow transport, and another process claimed it) is skipped: a batch of 20
+ * at up to ~50 s each outlasts one 2-minute lease, and its tail would otherwise be sent by both processes. When
+ * `signal` aborts (the server stops), the batch ends after the delivery in progress and gives the messages it has
+ * not tried back, due at once, for the next start.
+ */
+export async function deliverDueMail(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   const now = ctx.clock.now();
   // Nothing due (the usual case, every second): a plain read, no write lock taken. A locked database would
   // otherwise hold the event loop for the busy timeout at every run.
@@ -84,11 +91,23 @@ export async function deliverDueMail(ctx: AppContext): Promise<number> {
         .all(now.toISOString(), BATCH) as QueueRow[];
       const lease = new Date(now.getTime() + LEASE_MS).toISOString();
       const claim = ctx.db.prepare('UPDATE mail_queue SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ? AND next_attempt_at = ?');
-      return rows.filter((r) => claim.run(lease, r.id, r.next_attempt_at).changes === 1).map((r) => ({ ...r, attempts: r.attempts + 1 }));
+      return rows.filter((r) => claim.run(lease, r.id, r.next_attempt_at).changes === 1).map((r) => ({ ...r, attempts: r.attempts + 1, next_attempt_at: lease }));
     })
     .immediate();
+  const renew = ctx.db.prepare("UPDATE mail_queue SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at = ?");
+  const giveBack = ctx.db.prepare(
+    "UPDATE mail_queue SET next_attempt_at = ?, attempts = attempts - 1 WHERE id = ? AND status = 'pending' AND next_attempt_at = ?",
+  );
   let sent = 0;
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
+    if (signal?.aborted) {
+      const at = ctx.clock.now().toISOString();
+      for (const rest of claimed.slice(index)) giveBack.run(at, rest.id, rest.next_attempt_at);
+      break;
+    }
+    const lease = new Date(ctx.clock.now().getTime() + LEASE_MS).toISOString();
+    if (renew.run(lease, row.id, row.next_attempt_at).changes !== 1) continue; // claimed by another run since
+    row.next_attempt_at = lease;
     try {
       const mail: Mail = {
         to: row.to_address,
