@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { backoffMs } from '../lib/worker';
 import { findInvoiceOfOrder, invoicePdf } from '../modules/invoices/service';
 import { isVignette, policyPdf, type PolicyRow } from '../modules/policies/service';
-import type { Mail } from './mailer';
+import { SentButNotMarkedError, type Mail } from './mailer';
 
 /**
  * Transactional mail outbox (backend/README.md "Mail outbox"). A write queues its mail with `queueMail`
@@ -39,6 +39,36 @@ export const MAIL_RETRY_SCHEDULE_S = [5, 30, 120, 600, 3600] as const;
 /** A claimed message is retried after this long if its delivery never finished (a crash mid-send). */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
+
+/**
+ * Messages the SMTP server accepted whose `sent` mark could not be written (SentButNotMarkedError), by queue row id,
+ * with the time they were sent: marked at the start of every run until the database takes it. Their claim lease
+ * keeps other runs off them meanwhile; only a crash before the mark sends one again (same Message-ID).
+ */
+const unmarked = new WeakMap<AppContext, Map<number, string>>();
+
+function unmarkedOf(ctx: AppContext): Map<number, string> {
+  let map = unmarked.get(ctx);
+  if (!map) unmarked.set(ctx, (map = new Map()));
+  return map;
+}
+
+const MARK_SENT = "UPDATE mail_queue SET status = 'sent', sent_at = ?, text = '', html = NULL, last_error = NULL WHERE id = ?";
+
+/** Writes the marks left over from an earlier run; false when the database still refuses them. */
+function markLeftOvers(ctx: AppContext): boolean {
+  const pending = unmarkedOf(ctx);
+  for (const [id, sentAt] of pending) {
+    try {
+      ctx.db.prepare(MARK_SENT).run(sentAt, id);
+      pending.delete(id);
+    } catch (err) {
+      ctx.log.warn({ err, queueId: id }, 'marking a sent mail still fails; will retry');
+      return false;
+    }
+  }
+  return true;
+}
 
 /** Queues a mail in the current transaction (throws outside one) and wakes the worker for after the commit. */
 export function queueMail(ctx: AppContext, mail: QueuedMail): string {
@@ -80,6 +110,7 @@ async function resolveAttachments(ctx: AppContext, list: QueuedAttachment[]): Pr
  * not tried back, due at once, for the next start.
  */
 export async function deliverDueMail(ctx: AppContext, signal?: AbortSignal): Promise<number> {
+  if (!markLeftOvers(ctx)) return 0;
   const now = ctx.clock.now();
   // Nothing due (the usual case, every second): a plain read, no write lock taken. A locked database would
   // otherwise hold the event loop for the busy timeout at every run.
@@ -118,12 +149,17 @@ export async function deliverDueMail(ctx: AppContext, signal?: AbortSignal): Pro
       };
       await ctx.mailer.deliver(mail, row.message_id, () => {
         // Delivered: the body (generated passwords, codes) is not kept in the queue.
-        ctx.db
-          .prepare("UPDATE mail_queue SET status = 'sent', sent_at = ?, text = '', html = NULL, last_error = NULL WHERE id = ?")
-          .run(ctx.clock.now().toISOString(), row.id);
+        ctx.db.prepare(MARK_SENT).run(ctx.clock.now().toISOString(), row.id);
       });
       sent += 1;
     } catch (err) {
+      if (err instanceof SentButNotMarkedError) {
+        // It went out: never a second time. The mark is written at the next run that gets the database.
+        unmarkedOf(ctx).set(row.id, ctx.clock.now().toISOString());
+        ctx.log.warn({ err, messageId: row.message_id }, 'mail sent, but marking it sent failed; will mark it later');
+        sent += 1;
+        continue;
+      }
       const next = new Date(ctx.clock.now().getTime() + backoffMs(MAIL_RETRY_SCHEDULE_S, row.attempts)).toISOString();
       ctx.db.prepare('UPDATE mail_queue SET next_attempt_at = ?, last_error = ? WHERE id = ?').run(next, String((err as Error)?.message ?? err).slice(0, 500), row.id);
       ctx.log.warn({ err, messageId: row.message_id, attempt: row.attempts, next }, 'mail delivery failed; will retry');
