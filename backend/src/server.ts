@@ -16,6 +16,7 @@ import { loggedPath, urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
 import { PeriodicWorker } from './lib/worker';
+import { safeLogStream } from './lib/log-stream';
 import { deliverDueMail } from './mail/outbox';
 import { retryDueIpns } from './modules/payments/processor';
 import { reconcilePayments } from './modules/payments/reconcile';
@@ -101,7 +102,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // With dev endpoints on, the clock can be moved (`POST /dev/clock`) to drive the reminder scheduler.
   const clock = options.clock ?? (config.devEndpoints ? new OffsetClock() : systemClock);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // stdout through safeLogStream: a log output that fails (a full disk) drops lines instead of stopping the API.
+    logger: options.logger === false ? false : { level: config.logLevel, stream: options.logStream ?? safeLogStream() },
     // Fastify's own request logging is off: one line per request from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
