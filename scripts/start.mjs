@@ -7,8 +7,9 @@
  * Each child is the server process itself, so its PID is the one to signal.
  *
  * No orphans: the children get an IPC channel to this supervisor and drain and exit when it closes, which the
- * kernel does when the supervisor dies by any means (SIGKILL included). SIGTERM/SIGINT here are passed on to
- * both children, and the supervisor waits for their drain (SHUTDOWN_DRAIN_MS) before it exits.
+ * kernel does when the supervisor dies by any means (SIGKILL included). SIGTERM/SIGINT here stop the web server
+ * first and the backend once the web server has drained (its last calls and logout revocations need the backend),
+ * each within SHUTDOWN_DRAIN_MS (scripts/supervisor.mjs); the supervisor exits when both are gone.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
 import { loadDotEnv } from './load-env.mjs';
+import { stopChildren } from './supervisor.mjs';
 import { withLocalSecrets } from './local-secrets.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -73,12 +75,8 @@ let stopping = false;
 function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const [, child] of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  // The children drain for up to SHUTDOWN_DRAIN_MS; a child still there after that (and a margin) is killed.
-  setTimeout(() => {
-    for (const [, child] of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    process.exit(code);
-  }, drainMs + 5000).unref();
+  // The web server drains first, then the backend (scripts/supervisor.mjs); each for up to SHUTDOWN_DRAIN_MS.
+  stopChildren(children, { drainMs, exit: () => process.exit(code) });
 }
 for (const [name, child] of children) {
   child.on('exit', (code, signal) => {

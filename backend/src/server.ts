@@ -16,6 +16,7 @@ import { loggedPath, routedPath, urlPath } from './lib/http';
 import { idempotencyPreHandler } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
 import { PeriodicWorker } from './lib/worker';
+import { safeLogStream } from './lib/log-stream';
 import { deliverDueMail } from './mail/outbox';
 import { retryDueIpns } from './modules/payments/processor';
 import { reconcilePayments } from './modules/payments/reconcile';
@@ -101,7 +102,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // With dev endpoints on, the clock can be moved (`POST /dev/clock`) to drive the reminder scheduler.
   const clock = options.clock ?? (config.devEndpoints ? new OffsetClock() : systemClock);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // stdout through safeLogStream: a log output that fails (a full disk) drops lines instead of stopping the API.
+    logger: options.logger === false ? false : { level: config.logLevel, stream: options.logStream ?? safeLogStream() },
     // Fastify's own request logging is off: one line per request from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -148,11 +150,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     lifecycle: { draining: false },
     workers,
   };
-  workers.mail = new PeriodicWorker('mail outbox', WORKER_POLL_MS, () => deliverDueMail(ctx), app.log);
+  workers.mail = new PeriodicWorker('mail outbox', WORKER_POLL_MS, (signal) => deliverDueMail(ctx, signal), app.log);
   // Expiry reminders: a pass on start (catching up after a restart) and every few minutes; each pass works on
   // the clock's Bucharest day and sends each (item, threshold) once.
   workers.reminders = new PeriodicWorker('expiry reminders', REMINDER_POLL_MS, async () => runExpiryReminders(ctx), app.log);
-  workers.ipn = new PeriodicWorker('processor IPN retries', WORKER_POLL_MS, () => retryDueIpns(ctx), app.log);
+  workers.ipn = new PeriodicWorker('processor IPN retries', WORKER_POLL_MS, (signal) => retryDueIpns(ctx, signal), app.log);
   workers.reconcile = new PeriodicWorker('payment reconciliation', config.payments.reconcileIntervalSeconds * 1000, () => reconcilePayments(ctx), app.log);
   // Events other processes published, and maintenance / product flags other processes changed, reach this
   // process's sockets within one poll.

@@ -2,18 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * A background job of the server: runs `task` every `intervalMs` and when kicked, never two runs at once.
- * `stop()` clears the timer and waits for the run in progress, so a server closes cleanly.
+ * `stop()` clears the timer, aborts the signal the run in progress was given (a task working through a batch ends
+ * after the item in hand and leaves the rest due) and waits for that run, so a server closes cleanly and soon.
  */
 export class PeriodicWorker {
   private timer: NodeJS.Timeout | null = null;
   private soon: NodeJS.Immediate | null = null;
   private running: Promise<number> | null = null;
   private stopped = true;
+  private halt = new AbortController();
 
   constructor(
     private readonly name: string,
     private readonly intervalMs: number,
-    private readonly task: () => Promise<number>,
+    private readonly task: (signal: AbortSignal) => Promise<number>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -37,7 +39,7 @@ export class PeriodicWorker {
   /** Runs the task now (after the run in progress, if any) and resolves with what it did. */
   async runOnce(): Promise<number> {
     while (this.running) await this.running;
-    const run: Promise<number> = this.task()
+    const run: Promise<number> = this.task(this.halt.signal)
       .catch((err) => {
         this.log.error({ err, worker: this.name }, 'background job failed');
         return 0;
@@ -55,7 +57,10 @@ export class PeriodicWorker {
     if (this.soon) clearImmediate(this.soon);
     this.timer = null;
     this.soon = null;
+    this.halt.abort();
     while (this.running) await this.running;
+    // A later runOnce (tests, a restart of the worker) runs whole again.
+    this.halt = new AbortController();
   }
 }
 

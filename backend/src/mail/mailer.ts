@@ -26,6 +26,17 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * The message went out (the SMTP server accepted it) but `markSent` failed (the database was locked past its busy
+ * timeout, or full): the outbox must record it as sent later, never send it again.
+ */
+export class SentButNotMarkedError extends Error {
+  constructor(cause: unknown) {
+    super('mail sent, but marking it sent failed', { cause });
+    this.name = 'SentButNotMarkedError';
+  }
+}
+
 /** RFC 5322 Message-ID of a queued message (the domain of MAIL_FROM, else broker.example). */
 export function messageIdHeader(messageId: string, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'broker.example';
@@ -62,7 +73,11 @@ export function createMailer(opts: { smtpUrl: string; from: string; db: DB; cloc
       const message = { from: opts.from, ...mail, messageId: messageIdHeader(messageId, opts.from) };
       if (smtp) {
         await smtp.sendMail(message);
-        markSent();
+        try {
+          markSent();
+        } catch (err) {
+          throw new SentButNotMarkedError(err);
+        }
         opts.log.info({ to: mail.to, subject: mail.subject, messageId }, 'mail sent');
         return;
       }

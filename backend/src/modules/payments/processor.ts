@@ -112,14 +112,18 @@ async function deliverIpn(ctx: AppContext, paymentId: string): Promise<number> {
   return status;
 }
 
-/** The processor's retry run: every unacknowledged IPN whose next attempt is due. Returns how many were acknowledged. */
-export async function retryDueIpns(ctx: AppContext): Promise<number> {
+/**
+ * The processor's retry run: every unacknowledged IPN whose next attempt is due. Returns how many were acknowledged.
+ * When `signal` aborts (the server stops), the run ends after the IPN in hand; the others stay due.
+ */
+export async function retryDueIpns(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   const due = ctx.db
     .prepare('SELECT payment_id FROM processor_transactions WHERE ipn_delivered_at IS NULL AND ipn_next_at IS NOT NULL AND ipn_next_at <= ? ORDER BY ipn_next_at LIMIT 50')
     .pluck()
     .all(ctx.clock.now().toISOString()) as string[];
   let acknowledged = 0;
   for (const id of due) {
+    if (signal?.aborted) break;
     const status = await deliverIpn(ctx, id);
     if (status >= 200 && status < 300) acknowledged += 1;
   }
