@@ -1,3 +1,4 @@
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { BROWSER_TIMEOUT_MS, createApiClient, RETRY_STATUSES } from '@/lib/api/axios-client';
 import { FIELD_ERRORS_INLINE, onApiResponse, type CatalogueEffects } from '@/lib/api/client';
@@ -96,6 +97,37 @@ describe('retries (SPEC §8)', () => {
     const keys = calls.map((c) => c.headers.get('Idempotency-Key'));
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('a write sent again after an attempt got no answer carries the same key: the backend replays instead of writing twice', async () => {
+    // The first attempt never gets an answer (the network drops it, as when the order was created but its answer
+    // was lost); the next press of the button meets a failing gateway twice (the call and its one retry). The
+    // customer presses once more with the same form.
+    const calls: InternalAxiosRequestConfig[] = [];
+    const adapter: AxiosAdapter = async (config) => {
+      calls.push(config);
+      if (calls.length === 1) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+      if (calls.length <= 3) throw new AxiosError('Request failed with status code 502', 'ERR_BAD_RESPONSE', config, {}, { status: 502, statusText: '502', data: {}, headers: {}, config });
+      return { status: 201, statusText: '201', data: { data: { id: calls.length } }, headers: {}, config, request: {} };
+    };
+    const api = createApiClient({ adapter, effects: effects(), retryDelayMs: 0, ensureXsrf: async () => {} });
+    const key = (i: number) => calls[i].headers.get('Idempotency-Key');
+    await expect(api.post('/api/v1/orders', { quote_id: 'q1' })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.post('/api/v1/orders', { quote_id: 'q1' })).rejects.toBeInstanceOf(ApiError);
+    await api.post('/api/v1/orders', { quote_id: 'q1' });
+    expect(calls).toHaveLength(4);
+    expect([1, 2, 3].map(key)).toEqual([key(0), key(0), key(0)]);
+    // Once answered, the same form sent again is a new intent; another body is another write.
+    await api.post('/api/v1/orders', { quote_id: 'q1' });
+    await api.post('/api/v1/orders', { quote_id: 'q2' });
+    expect(new Set([key(0), key(4), key(5)]).size).toBe(3);
+  });
+
+  it('a write answered 4xx is settled: the same body sent again gets a new key', async () => {
+    const { api, calls } = client([{ status: 422, data: { error: { code: 'validation_failed', message: 'x' } } }, { status: 201 }]);
+    await expect(api.post('/api/v1/orders', { a: 1 }, FIELD_ERRORS_INLINE)).rejects.toBeInstanceOf(ApiError);
+    await api.post('/api/v1/orders', { a: 1 });
+    expect(calls[1].headers.get('Idempotency-Key')).not.toBe(calls[0].headers.get('Idempotency-Key'));
   });
 
   it('every write gets its own key; reads get none', async () => {

@@ -2,7 +2,7 @@
  * The axios side of the browser's API client (lib/api/client.ts explains the rules). Loaded on the first
  * call through `api`, so axios and axios-retry stay out of every page's first-load JavaScript.
  */
-import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry, { retryAfter } from 'axios-retry';
 import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError, isTwoFactorRequired } from './errors';
 import { browserEffects, notifyResponseListeners, type CatalogueEffects } from './client';
@@ -76,6 +76,62 @@ export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): 
   return apiError;
 }
 
+/**
+ * What one write sends, as text: method, URL and body. Null for a body that cannot be read back as text (a Blob, a
+ * stream): such a write always gets a key of its own.
+ */
+function writeFingerprint(config: InternalAxiosRequestConfig): string | null {
+  const body = config.data as unknown;
+  let text: string;
+  if (body === undefined || body === null) text = '';
+  else if (typeof body === 'string') text = body;
+  else if (body instanceof URLSearchParams) text = body.toString();
+  else if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    const entries: string[][] = [];
+    for (const [name, value] of body.entries()) {
+      if (typeof value !== 'string') return null;
+      entries.push([name, value]);
+    }
+    text = JSON.stringify(entries);
+  } else if (Object.getPrototypeOf(body) === Object.prototype || Array.isArray(body)) text = JSON.stringify(body);
+  else return null;
+  return `${(config.method ?? 'get').toLowerCase()} ${config.url ?? ''}\n${text}`;
+}
+
+/** The most writes of a tab whose outcome is unknown at once (the oldest is forgotten beyond it). */
+const MAX_UNSETTLED_WRITES = 32;
+
+/**
+ * Keys of the writes whose outcome the tab does not know: no answer came (the network dropped it, the browser
+ * timed out, the call was cancelled) or a 5xx did. The same write sent again (the customer presses the button once
+ * more, the same form) carries the same key, so the backend answers what it did the first time instead of writing
+ * twice (a second order, a second message). An answer that settles the write (2xx, 4xx) forgets its key: the same
+ * form sent after that is a new intent. The backend keeps a key's answer for 24 hours.
+ */
+function unsettledWriteKeys() {
+  const keys = new Map<string, string>();
+  const fingerprints = new WeakMap<InternalAxiosRequestConfig, string>();
+  return {
+    keyFor(config: InternalAxiosRequestConfig): string {
+      const fingerprint = writeFingerprint(config);
+      if (fingerprint === null) return newIdempotencyKey();
+      fingerprints.set(config, fingerprint);
+      const known = keys.get(fingerprint);
+      if (known) return known;
+      const key = newIdempotencyKey();
+      keys.set(fingerprint, key);
+      if (keys.size > MAX_UNSETTLED_WRITES) keys.delete(keys.keys().next().value!);
+      return key;
+    },
+    /** The write got an answer: 2xx and 4xx settle it; a 5xx or no answer leaves its outcome unknown. */
+    answered(config: InternalAxiosRequestConfig | undefined, status: number | undefined): void {
+      const fingerprint = config && fingerprints.get(config);
+      if (!fingerprint || status === undefined || status >= 500) return;
+      if (keys.get(fingerprint) === AxiosHeaders.from(config.headers).get(IDEMPOTENCY_HEADER)) keys.delete(fingerprint);
+    },
+  };
+}
+
 export type ApiClientOptions = {
   adapter?: AxiosAdapter;
   effects?: CatalogueEffects;
@@ -88,6 +144,7 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   const effects = options.effects ?? browserEffects;
   const retryDelayMs = options.retryDelayMs ?? 300;
   const ensureXsrf = options.ensureXsrf ?? ensureXsrfCookie;
+  const unsettled = unsettledWriteKeys();
   const instance = axios.create({
     baseURL: '',
     timeout: BROWSER_TIMEOUT_MS,
@@ -102,8 +159,9 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   instance.interceptors.request.use(async (config) => {
     if (isWriteMethod(config.method)) {
       const headers = AxiosHeaders.from(config.headers);
-      // A retry passes through here again with the same config: keep its key.
-      if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
+      // A retry passes through here again with the same config: keep its key. The same write sent again after no
+      // answer gets the key of the first (unsettledWriteKeys).
+      if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, unsettled.keyFor(config));
       config.headers = headers;
       await ensureXsrf();
     }
@@ -119,10 +177,12 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
 
   instance.interceptors.response.use(
     (response) => {
+      unsettled.answered(response.config, response.status);
       notifyResponseListeners(response);
       return response;
     },
     (error: unknown) => {
+      if (axios.isAxiosError(error)) unsettled.answered(error.config, error.response?.status);
       throw applyErrorCatalogue(error, effects);
     },
   );
