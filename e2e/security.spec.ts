@@ -39,6 +39,21 @@ test.describe('security headers', () => {
     expect(res.headers()['strict-transport-security']).toContain('max-age=');
   });
 
+  test('an HTML answer outside the proxy (a 404 under /api, /images, /_next/static, /robots.txt) runs no script', async ({ request }) => {
+    // proxy.ts, which gives pages their nonce policy, skips these paths; Next.js still answers them with its HTML 404.
+    for (const path of ['/api/nope', '/api/%3Cimg%20src=x%3E', '/images/nope.html', '/fonts/nope', '/builds/nope', '/pusher/nope', '/_next/static/nope.html', '/robots.txt', '/healthzx']) {
+      const res = await request.get(path);
+      const headers = res.headers();
+      if (!String(headers['content-type'] ?? '').startsWith('text/html')) continue;
+      const csp = headers['content-security-policy'] ?? '';
+      expect(csp, path).toContain("default-src 'none'");
+      expect(csp, path).not.toMatch(/script-src/);
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("base-uri 'none'");
+      expect(csp, path).toContain("object-src 'none'");
+    }
+  });
+
   test('hashed build files carry nosniff and long caching, not the page-only headers (issue 17)', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const script = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)![1];

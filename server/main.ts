@@ -32,6 +32,7 @@ import { settlePendingRevocations } from '@/lib/bff/session-revocation';
 import { healthPathOf, sendHealth } from './health';
 import { serveBffRead } from './bff-fast-path';
 import { withScriptsAfterFirstPaint } from './scripts-after-first-paint';
+import { withDocumentPolicy } from './document-policy';
 import { routeProcessOutputThroughLog, withRequestScope } from './json-console';
 
 // Every line this process writes is JSON, Next.js's own included (console, warnings, a crash at start-up).
@@ -68,6 +69,8 @@ const server = createServer((request, response) => {
   // Hashed build files do not echo it: a page loads a dozen on a first visit, the log line still has it.
   if (!request.url?.startsWith('/_next/static/')) response.setHeader(REQUEST_ID_HEADER, requestId);
   logWhenDone(request, response, requestId);
+  // A document the proxy gave no policy (a 404 under a path it skips) runs no script (document-policy.ts).
+  withDocumentPolicy(response);
   // While draining, a request on a connection that is still open is served, and its connection closed after.
   if (lifecycle.draining) response.setHeader('connection', 'close');
   const health = healthPathOf(request.url);

@@ -45,6 +45,23 @@ export function buildCsp(options: CspOptions): string {
   return parts.join('; ');
 }
 
+/**
+ * The policy of a document no page policy was written for: the HTML 404 (or error page) Next.js answers on the paths
+ * proxy.ts skips (`/api/…`, `/images/…`, `/_next/static/…`, `/robots.txt`), and any other HTML, SVG or XML answer
+ * without a policy of its own. No script at all (there is no nonce to trust one by), the page's styles and images,
+ * and the same framing, base and form rules as every page.
+ */
+export const DOCUMENT_FALLBACK_CSP = [
+  "default-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Headers that do not depend on the request; next.config.ts sends them on every response too. */
 export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
   { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },

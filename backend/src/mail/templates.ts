@@ -82,10 +82,14 @@ export function vignetteIssuedMail(name: string, series: string, productName: st
   };
 }
 
-export function contactReceivedMail(name: string, subject: string) {
+/**
+ * The receipt goes to any address typed in the contact form: it repeats nothing the sender chose but the name (a
+ * person's name, contract/content.ts), so that nobody can send the broker's mail with a text or a link of theirs.
+ */
+export function contactReceivedMail(name: string) {
   return {
     subject: 'Am primit mesajul dumneavoastră',
-    ...wrap(`Bună ziua, ${name}!`, [`Am primit mesajul dumneavoastră cu subiectul „${subject}” și vă răspundem în cel mult o zi lucrătoare.`]),
+    ...wrap(`Bună ziua, ${name}!`, ['Am primit mesajul dumneavoastră și vă răspundem în cel mult o zi lucrătoare.']),
   };
 }
 

@@ -96,7 +96,7 @@ export function registerContent(app: FastifyInstance, ctx: AppContext) {
         const r = ctx.db
           .prepare('INSERT INTO contact_messages (user_id, name, email, phone_number, subject, message, ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
           .run(userId, body.name, body.email, body.phone_number, body.subject, body.message, clientIp(req), ctx.clock.now().toISOString());
-        queueMail(ctx, { to: body.email, ...contactReceivedMail(body.name, body.subject) });
+        queueMail(ctx, { to: body.email, ...contactReceivedMail(body.name) });
         return { id: Number(r.lastInsertRowid) };
       },
     );
