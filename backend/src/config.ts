@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
-import { insecureOriginReason, isSwitchedOff, MIN_SECRET_LENGTH, unsafeSecretReason } from '../../lib/config/secret-rules';
+import { insecureOriginReason, isSwitchedOff, MIN_SECRET_LENGTH, reusedSecretReasons, unsafeSecretReason } from '../../lib/config/secret-rules';
 
 const bool = (fallback: boolean) =>
   z
@@ -179,6 +179,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (reason) problems.push(`  ${name}: ${reason}`);
     }
   }
+  // One value for two secrets (the web app's SESSION_SECRET included when the one .env of npm start holds it).
+  if (production) for (const line of reusedSecretReasons(cleaned)) problems.push(`  ${line}`);
   if (!isSwitchedOff(cleaned.CAPTCHA_ENABLED) && !cleaned.RECAPTCHA_SECRET) {
     problems.push('  RECAPTCHA_SECRET: captcha is not configured; set RECAPTCHA_SECRET or switch captcha off with CAPTCHA_ENABLED=false');
   }

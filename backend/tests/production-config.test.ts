@@ -191,3 +191,19 @@ describe('payment processor pages', () => {
     }
   });
 });
+
+describe('secrets of production (placeholders and reuse)', () => {
+  it.each(['CHANGE_ME_TO_A_LONG_RANDOM_SECRET_VALUE', 'replace-with-32-plus-random-characters-here', '0123456789abcdef0123456789abcdef'])(
+    'refuses the placeholder %s',
+    (value) => {
+      expect(refusal({ ...GOOD, ADMIN_TOKEN: value })).toMatch(/ADMIN_TOKEN: /);
+    },
+  );
+
+  it('refuses one value for two secrets: a payment processor or Pusher holding its secret would hold the admin token', () => {
+    expect(refusal({ ...GOOD, PAYMENT_SIGNING_SECRET: GOOD.ADMIN_TOKEN })).toMatch(/PAYMENT_SIGNING_SECRET: the same value as ADMIN_TOKEN/);
+    expect(refusal({ ...GOOD, PUSHER_SECRET: GOOD.PAYMENT_SIGNING_SECRET })).toMatch(/PUSHER_SECRET: the same value as PAYMENT_SIGNING_SECRET/);
+    // The web app's secret, when the one .env of npm start holds it too.
+    expect(refusal({ ...GOOD, SESSION_SECRET: GOOD.PUSHER_SECRET })).toMatch(/PUSHER_SECRET: the same value as SESSION_SECRET/);
+  });
+});
