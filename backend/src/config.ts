@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
 import { insecureOriginReason, isSwitchedOff, MIN_SECRET_LENGTH, reusedSecretReasons, unsafeSecretReason } from '../../lib/config/secret-rules';
@@ -33,12 +33,52 @@ function trustedProxyList(value: string, ctx: z.RefinementCtx): string[] {
       return z.NEVER;
     }
     // A /0 network believes anyone's X-Forwarded-For: every client could choose its IP (throttles, stored IPs).
-    if (bits !== undefined && Number(bits) === 0) {
-      ctx.addIssue({ code: 'custom', message: `${entry} trusts every peer; list the web app's addresses instead` });
+    // So does every network wide enough to hold much of the internet: two halves, ::ffff:0:0/96 (every IPv4
+    // client, as proxy-addr matches them), 2000::/3.
+    if (bits !== undefined && tooWideToTrust(address, Number(bits), family)) {
+      ctx.addIssue({ code: 'custom', message: `${entry} trusts every peer or most of the internet; list the web app's addresses instead` });
       return z.NEVER;
     }
   }
   return list;
+}
+
+/** Private networks a trusted range may span whole: only a deployment's own machines have these addresses. */
+const PRIVATE_NETWORKS: Array<[string, number, 'ipv4' | 'ipv6']> = [
+  ['10.0.0.0', 8, 'ipv4'],
+  ['127.0.0.0', 8, 'ipv4'],
+  ['100.64.0.0', 10, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['fc00::', 7, 'ipv6'],
+  ['fe80::', 10, 'ipv6'],
+];
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/**
+ * True when `address/bits` holds public addresses and is wider than a /16 (IPv4) or a /32 (IPv6): such a range is
+ * not the web app's address but a wildcard. An IPv4-mapped IPv6 range counts as the IPv4 range it matches.
+ */
+function tooWideToTrust(address: string, bits: number, family: number): boolean {
+  if (bits === 0) return true;
+  let ip = address;
+  let kind: 'ipv4' | 'ipv6' = family === 4 ? 'ipv4' : 'ipv6';
+  let prefix = bits;
+  if (kind === 'ipv6' && bits >= 96 && IPV4_MAPPED.check(address, 'ipv6')) {
+    const groups = new URL(`http://[${address}]`).hostname.slice(1, -1).split(':');
+    const low = parseInt(groups.at(-1) ?? '0', 16);
+    const high = parseInt(groups.at(-2) ?? '0', 16);
+    ip = [high >> 8, high & 255, low >> 8, low & 255].join('.');
+    kind = 'ipv4';
+    prefix = bits - 96;
+  }
+  if (prefix >= (kind === 'ipv4' ? 16 : 32)) return false;
+  return !PRIVATE_NETWORKS.some(([network, size, type]) => {
+    if (type !== kind || prefix < size) return false;
+    const list = new BlockList();
+    list.addSubnet(network, size, type);
+    return list.check(ip, type);
+  });
 }
 
 const envSchema = z.object({

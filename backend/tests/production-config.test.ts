@@ -72,6 +72,19 @@ describe('production configuration', () => {
     expect(refusal({ ...GOOD, BACKEND_TRUSTED_PROXIES: value })).toMatch(/BACKEND_TRUSTED_PROXIES: /);
   });
 
+  it.each(['::ffff:0:0/96', '::ffff:0.0.0.0/96', '0.0.0.0/1, 128.0.0.0/1', '::/1', '2000::/3', '8.0.0.0/7', '11.0.0.0/7'])(
+    'refuses %s, which believes the X-Forwarded-For of (nearly) every client',
+    (value) => {
+      expect(refusal({ ...GOOD, BACKEND_TRUSTED_PROXIES: value })).toMatch(/BACKEND_TRUSTED_PROXIES: /);
+    },
+  );
+
+  it('accepts the web app\'s own addresses and private networks', () => {
+    for (const value of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7', 'fd12:3456::/32', '::ffff:10.0.0.0/104', '203.0.113.0/24', '198.51.100.7', 'loopback, uniquelocal']) {
+      expect(loadConfig({ ...GOOD, BACKEND_TRUSTED_PROXIES: value }).trustedProxies.length, value).toBeGreaterThan(0);
+    }
+  });
+
   it('has no default secret outside production either', () => {
     const message = refusal({ NODE_ENV: 'development' });
     for (const name of ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET']) expect(message).toContain(name);
