@@ -82,7 +82,11 @@ function tooWideToTrust(address: string, bits: number, family: number): boolean 
 }
 
 const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
+  /**
+   * Exactly one of these (as the web app's): anything else (`Production`, `prod`) ran as development, with the /dev
+   * endpoints open and none of the production checks.
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BACKEND_HOST: z.string().min(1).default('127.0.0.1'),
   BACKEND_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** Public base URL of this API as a browser reaches it (payment processor pages); default from host/port. */

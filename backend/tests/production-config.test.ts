@@ -85,6 +85,10 @@ describe('production configuration', () => {
     }
   });
 
+  it.each(['Production', 'prod', 'production ', 'staging'])('refuses NODE_ENV=%s, which would serve the /dev endpoints without any production check', (value) => {
+    expect(refusal({ ...GOOD, NODE_ENV: value })).toMatch(/NODE_ENV: /);
+  });
+
   it('has no default secret outside production either', () => {
     const message = refusal({ NODE_ENV: 'development' });
     for (const name of ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET']) expect(message).toContain(name);
