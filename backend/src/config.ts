@@ -240,6 +240,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The shop's links in mail and the payment return URLs: its cookies are Secure, so its origin is https://.
   const webOriginProblem = production && parsed.success ? insecureOriginReason(parsed.data.WEB_APP_URL) : null;
   if (webOriginProblem) problems.push(`  WEB_APP_URL: ${webOriginProblem}`);
+  // Google's signing keys and reCAPTCHA's verdicts decide who signs in and who passes the captcha: over plain http
+  // anyone on the path answers them (their own keys: a Google sign-in as any address). The processor pages at
+  // BACKEND_PUBLIC_URL take card numbers. Loopback stand-ins stay (a production build run on this machine).
+  if (production && parsed.success) {
+    for (const name of ['GOOGLE_CERTS_URL', 'RECAPTCHA_VERIFY_URL', 'BACKEND_PUBLIC_URL'] as const) {
+      const url = parsed.data[name];
+      if (url && insecureOriginReason(url)) problems.push(`  ${name}: must be an https:// URL in production (http:// only for localhost)`);
+    }
+  }
   if (problems.length > 0 || !parsed.success) {
     const title = production ? 'Unsafe production configuration' : 'Invalid backend configuration';
     throw new ConfigError(`${title}, refusing to start:\n${problems.join('\n')}`);

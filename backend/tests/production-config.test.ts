@@ -89,6 +89,16 @@ describe('production configuration', () => {
     expect(refusal({ ...GOOD, NODE_ENV: value })).toMatch(/NODE_ENV: /);
   });
 
+  it.each([
+    ['GOOGLE_CERTS_URL', 'http://www.googleapis.com/oauth2/v3/certs'],
+    ['RECAPTCHA_VERIFY_URL', 'http://www.google.com/recaptcha/api/siteverify'],
+    ['BACKEND_PUBLIC_URL', 'http://api.broker.example'],
+  ])('refuses %s over plain http (a network attacker would answer it)', (name, value) => {
+    expect(refusal({ ...GOOD, [name]: value })).toMatch(new RegExp(`${name}: `));
+    // A production build run on this machine keeps its local stand-ins.
+    expect(() => loadConfig({ ...GOOD, [name]: 'http://127.0.0.1:4999/x' })).not.toThrow();
+  });
+
   it('has no default secret outside production either', () => {
     const message = refusal({ NODE_ENV: 'development' });
     for (const name of ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET']) expect(message).toContain(name);
