@@ -68,3 +68,10 @@ describe('web app secrets shared with the backend (one .env for both, as npm sta
     expect(refusal({ ...GOOD, SESSION_SECRET: 'CHANGE_ME_TO_A_LONG_RANDOM_SECRET_VALUE' })).toMatch(/SESSION_SECRET: /);
   });
 });
+
+describe('the backend\'s development switches, refused by the web app too (one .env for both)', () => {
+  it('refuses DEV_GOOGLE_SIGN_IN on, as it refuses DEV_ENDPOINTS and DEV_CRASH_AFTER_COMMIT', () => {
+    expect(refusal({ ...GOOD, DEV_GOOGLE_SIGN_IN: 'true' })).toMatch(/DEV_GOOGLE_SIGN_IN: /);
+    expect(parseServerEnv({ ...GOOD, DEV_GOOGLE_SIGN_IN: 'false' }).NODE_ENV).toBe('production');
+  });
+});

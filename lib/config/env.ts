@@ -29,6 +29,8 @@ const serverEnvSchema = z.object({
   CAPTCHA_ENABLED: booleanFlag.optional(),
   /** Refused in production: the reference backend's /dev endpoints (same .env as the backend). */
   DEV_ENDPOINTS: z.string().optional(),
+  /** Refused in production: the reference backend's credential-free Google sign-in (same .env as the backend). */
+  DEV_GOOGLE_SIGN_IN: z.string().optional(),
   /** Refused in production: the reference backend's dev fault point (same .env as the backend). */
   DEV_CRASH_AFTER_COMMIT: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().default(''),
@@ -89,6 +91,9 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     }
     if (env.CAPTCHA_ENABLED === true && !env.RECAPTCHA_SITE_KEY) problems.push('  RECAPTCHA_SITE_KEY: required when CAPTCHA_ENABLED=true');
     if (env.DEV_ENDPOINTS && !isSwitchedOff(env.DEV_ENDPOINTS)) problems.push('  DEV_ENDPOINTS: development endpoints must be off in production');
+    if (env.DEV_GOOGLE_SIGN_IN && !isSwitchedOff(env.DEV_GOOGLE_SIGN_IN)) {
+      problems.push('  DEV_GOOGLE_SIGN_IN: development Google tokens sign in without a credential; leave it empty in production');
+    }
     if (env.DEV_CRASH_AFTER_COMMIT) problems.push('  DEV_CRASH_AFTER_COMMIT: a development fault point; leave it empty in production');
     const origin = insecureOriginReason(env.WEB_APP_URL);
     if (origin) problems.push(`  WEB_APP_URL: ${origin}`);
