@@ -48,7 +48,7 @@ function looksRandom(value: string): boolean {
  * PAYMENT_SIGNING_SECRET and a hosted Pusher holds PUSHER_SECRET, so one value for two of them would hand whoever
  * holds one (or leaks it) the admin token or the key that signs the two-factor state cookie.
  */
-export const ALL_SECRET_SETTINGS = ['SESSION_SECRET', 'ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET'] as const;
+const ALL_SECRET_SETTINGS = ['SESSION_SECRET', 'ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET'] as const;
 
 /**
  * One line per secret that has the value of an earlier one in ALL_SECRET_SETTINGS (surrounding spaces ignored),
