@@ -64,8 +64,9 @@ const children = [
     'web',
     spawn(process.execPath, webArgs, {
       stdio,
-      // DEV_ENDPOINTS is the backend's: the web app in production mode would refuse to start with it on.
-      env: { ...env, NODE_ENV: dev ? 'development' : 'production', DEV_ENDPOINTS: '' },
+      // DEV_ENDPOINTS and DEV_GOOGLE_SIGN_IN are the backend's (which refuses them in production): the web app in
+      // production mode would refuse to start with them on.
+      env: { ...env, NODE_ENV: dev ? 'development' : 'production', DEV_ENDPOINTS: '', DEV_GOOGLE_SIGN_IN: '' },
     }),
   ],
 ];

@@ -55,3 +55,23 @@ describe('web app production configuration (lib/config/env.ts)', () => {
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 });
+
+describe('web app secrets shared with the backend (one .env for both, as npm start passes it)', () => {
+  it('refuses a SESSION_SECRET that is also one of the backend secrets it can see', () => {
+    for (const name of ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET']) {
+      expect(refusal({ ...GOOD, [name]: GOOD.SESSION_SECRET })).toMatch(new RegExp(`${name}: the same value as SESSION_SECRET`));
+    }
+    expect(parseServerEnv({ ...GOOD, ADMIN_TOKEN: 'u7Hk2Pq9Rt4Wx6Zb1Nc3Md5Lf8Gj0Vs2A' }).SESSION_SECRET).toBe(GOOD.SESSION_SECRET);
+  });
+
+  it('refuses a placeholder that is long and varied enough to pass a length check', () => {
+    expect(refusal({ ...GOOD, SESSION_SECRET: 'CHANGE_ME_TO_A_LONG_RANDOM_SECRET_VALUE' })).toMatch(/SESSION_SECRET: /);
+  });
+});
+
+describe('the backend\'s development switches, refused by the web app too (one .env for both)', () => {
+  it('refuses DEV_GOOGLE_SIGN_IN on, as it refuses DEV_ENDPOINTS and DEV_CRASH_AFTER_COMMIT', () => {
+    expect(refusal({ ...GOOD, DEV_GOOGLE_SIGN_IN: 'true' })).toMatch(/DEV_GOOGLE_SIGN_IN: /);
+    expect(parseServerEnv({ ...GOOD, DEV_GOOGLE_SIGN_IN: 'false' }).NODE_ENV).toBe('production');
+  });
+});

@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
-import { insecureOriginReason, isSwitchedOff, MIN_SECRET_LENGTH, unsafeSecretReason } from '../../lib/config/secret-rules';
+import { insecureOriginReason, isSwitchedOff, MIN_SECRET_LENGTH, reusedSecretReasons, unsafeSecretReason } from '../../lib/config/secret-rules';
 
 const bool = (fallback: boolean) =>
   z
@@ -33,16 +33,60 @@ function trustedProxyList(value: string, ctx: z.RefinementCtx): string[] {
       return z.NEVER;
     }
     // A /0 network believes anyone's X-Forwarded-For: every client could choose its IP (throttles, stored IPs).
-    if (bits !== undefined && Number(bits) === 0) {
-      ctx.addIssue({ code: 'custom', message: `${entry} trusts every peer; list the web app's addresses instead` });
+    // So does every network wide enough to hold much of the internet: two halves, ::ffff:0:0/96 (every IPv4
+    // client, as proxy-addr matches them), 2000::/3.
+    if (bits !== undefined && tooWideToTrust(address, Number(bits), family)) {
+      ctx.addIssue({ code: 'custom', message: `${entry} trusts every peer or most of the internet; list the web app's addresses instead` });
       return z.NEVER;
     }
   }
   return list;
 }
 
+/** Private networks a trusted range may span whole: only a deployment's own machines have these addresses. */
+const PRIVATE_NETWORKS: Array<[string, number, 'ipv4' | 'ipv6']> = [
+  ['10.0.0.0', 8, 'ipv4'],
+  ['127.0.0.0', 8, 'ipv4'],
+  ['100.64.0.0', 10, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['fc00::', 7, 'ipv6'],
+  ['fe80::', 10, 'ipv6'],
+];
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/**
+ * True when `address/bits` holds public addresses and is wider than a /16 (IPv4) or a /32 (IPv6): such a range is
+ * not the web app's address but a wildcard. An IPv4-mapped IPv6 range counts as the IPv4 range it matches.
+ */
+function tooWideToTrust(address: string, bits: number, family: number): boolean {
+  if (bits === 0) return true;
+  let ip = address;
+  let kind: 'ipv4' | 'ipv6' = family === 4 ? 'ipv4' : 'ipv6';
+  let prefix = bits;
+  if (kind === 'ipv6' && bits >= 96 && IPV4_MAPPED.check(address, 'ipv6')) {
+    const groups = new URL(`http://[${address}]`).hostname.slice(1, -1).split(':');
+    const low = parseInt(groups.at(-1) ?? '0', 16);
+    const high = parseInt(groups.at(-2) ?? '0', 16);
+    ip = [high >> 8, high & 255, low >> 8, low & 255].join('.');
+    kind = 'ipv4';
+    prefix = bits - 96;
+  }
+  if (prefix >= (kind === 'ipv4' ? 16 : 32)) return false;
+  return !PRIVATE_NETWORKS.some(([network, size, type]) => {
+    if (type !== kind || prefix < size) return false;
+    const list = new BlockList();
+    list.addSubnet(network, size, type);
+    return list.check(ip, type);
+  });
+}
+
 const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
+  /**
+   * Exactly one of these (as the web app's): anything else (`Production`, `prod`) ran as development, with the /dev
+   * endpoints open and none of the production checks.
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BACKEND_HOST: z.string().min(1).default('127.0.0.1'),
   BACKEND_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** Public base URL of this API as a browser reaches it (payment processor pages); default from host/port. */
@@ -179,6 +223,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (reason) problems.push(`  ${name}: ${reason}`);
     }
   }
+  // One value for two secrets (the web app's SESSION_SECRET included when the one .env of npm start holds it).
+  if (production) for (const line of reusedSecretReasons(cleaned)) problems.push(`  ${line}`);
   if (!isSwitchedOff(cleaned.CAPTCHA_ENABLED) && !cleaned.RECAPTCHA_SECRET) {
     problems.push('  RECAPTCHA_SECRET: captcha is not configured; set RECAPTCHA_SECRET or switch captcha off with CAPTCHA_ENABLED=false');
   }
@@ -194,6 +240,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The shop's links in mail and the payment return URLs: its cookies are Secure, so its origin is https://.
   const webOriginProblem = production && parsed.success ? insecureOriginReason(parsed.data.WEB_APP_URL) : null;
   if (webOriginProblem) problems.push(`  WEB_APP_URL: ${webOriginProblem}`);
+  // Google's signing keys and reCAPTCHA's verdicts decide who signs in and who passes the captcha: over plain http
+  // anyone on the path answers them (their own keys: a Google sign-in as any address). The processor pages at
+  // BACKEND_PUBLIC_URL take card numbers. Loopback stand-ins stay (a production build run on this machine).
+  if (production && parsed.success) {
+    for (const name of ['GOOGLE_CERTS_URL', 'RECAPTCHA_VERIFY_URL', 'BACKEND_PUBLIC_URL'] as const) {
+      const url = parsed.data[name];
+      if (url && insecureOriginReason(url)) problems.push(`  ${name}: must be an https:// URL in production (http:// only for localhost)`);
+    }
+  }
   if (problems.length > 0 || !parsed.success) {
     const title = production ? 'Unsafe production configuration' : 'Invalid backend configuration';
     throw new ConfigError(`${title}, refusing to start:\n${problems.join('\n')}`);

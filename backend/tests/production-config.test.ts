@@ -72,6 +72,33 @@ describe('production configuration', () => {
     expect(refusal({ ...GOOD, BACKEND_TRUSTED_PROXIES: value })).toMatch(/BACKEND_TRUSTED_PROXIES: /);
   });
 
+  it.each(['::ffff:0:0/96', '::ffff:0.0.0.0/96', '0.0.0.0/1, 128.0.0.0/1', '::/1', '2000::/3', '8.0.0.0/7', '11.0.0.0/7'])(
+    'refuses %s, which believes the X-Forwarded-For of (nearly) every client',
+    (value) => {
+      expect(refusal({ ...GOOD, BACKEND_TRUSTED_PROXIES: value })).toMatch(/BACKEND_TRUSTED_PROXIES: /);
+    },
+  );
+
+  it('accepts the web app\'s own addresses and private networks', () => {
+    for (const value of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7', 'fd12:3456::/32', '::ffff:10.0.0.0/104', '203.0.113.0/24', '198.51.100.7', 'loopback, uniquelocal']) {
+      expect(loadConfig({ ...GOOD, BACKEND_TRUSTED_PROXIES: value }).trustedProxies.length, value).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(['Production', 'prod', 'production ', 'staging'])('refuses NODE_ENV=%s, which would serve the /dev endpoints without any production check', (value) => {
+    expect(refusal({ ...GOOD, NODE_ENV: value })).toMatch(/NODE_ENV: /);
+  });
+
+  it.each([
+    ['GOOGLE_CERTS_URL', 'http://www.googleapis.com/oauth2/v3/certs'],
+    ['RECAPTCHA_VERIFY_URL', 'http://www.google.com/recaptcha/api/siteverify'],
+    ['BACKEND_PUBLIC_URL', 'http://api.broker.example'],
+  ])('refuses %s over plain http (a network attacker would answer it)', (name, value) => {
+    expect(refusal({ ...GOOD, [name]: value })).toMatch(new RegExp(`${name}: `));
+    // A production build run on this machine keeps its local stand-ins.
+    expect(() => loadConfig({ ...GOOD, [name]: 'http://127.0.0.1:4999/x' })).not.toThrow();
+  });
+
   it('has no default secret outside production either', () => {
     const message = refusal({ NODE_ENV: 'development' });
     for (const name of ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET']) expect(message).toContain(name);
@@ -189,5 +216,21 @@ describe('payment processor pages', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
     }
+  });
+});
+
+describe('secrets of production (placeholders and reuse)', () => {
+  it.each(['CHANGE_ME_TO_A_LONG_RANDOM_SECRET_VALUE', 'replace-with-32-plus-random-characters-here', '0123456789abcdef0123456789abcdef'])(
+    'refuses the placeholder %s',
+    (value) => {
+      expect(refusal({ ...GOOD, ADMIN_TOKEN: value })).toMatch(/ADMIN_TOKEN: /);
+    },
+  );
+
+  it('refuses one value for two secrets: a payment processor or Pusher holding its secret would hold the admin token', () => {
+    expect(refusal({ ...GOOD, PAYMENT_SIGNING_SECRET: GOOD.ADMIN_TOKEN })).toMatch(/PAYMENT_SIGNING_SECRET: the same value as ADMIN_TOKEN/);
+    expect(refusal({ ...GOOD, PUSHER_SECRET: GOOD.PAYMENT_SIGNING_SECRET })).toMatch(/PUSHER_SECRET: the same value as PAYMENT_SIGNING_SECRET/);
+    // The web app's secret, when the one .env of npm start holds it too.
+    expect(refusal({ ...GOOD, SESSION_SECRET: GOOD.PUSHER_SECRET })).toMatch(/PUSHER_SECRET: the same value as SESSION_SECRET/);
   });
 });

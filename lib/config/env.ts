@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { insecureOriginReason, isSwitchedOff, unsafeSecretReason } from './secret-rules';
+import { insecureOriginReason, isSwitchedOff, reusedSecretReasons, unsafeSecretReason } from './secret-rules';
 
 /**
  * Web app settings, read once from the environment and validated at start-up
@@ -29,6 +29,8 @@ const serverEnvSchema = z.object({
   CAPTCHA_ENABLED: booleanFlag.optional(),
   /** Refused in production: the reference backend's /dev endpoints (same .env as the backend). */
   DEV_ENDPOINTS: z.string().optional(),
+  /** Refused in production: the reference backend's credential-free Google sign-in (same .env as the backend). */
+  DEV_GOOGLE_SIGN_IN: z.string().optional(),
   /** Refused in production: the reference backend's dev fault point (same .env as the backend). */
   DEV_CRASH_AFTER_COMMIT: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().default(''),
@@ -72,7 +74,7 @@ export function parseSettings<S extends z.ZodType>(
 
 /**
  * The settings, refusing unsafe ones in production (issue 13): a missing, placeholder or short SESSION_SECRET,
- * the dev endpoints or the dev fault point switched on, captcha neither configured nor explicitly off, a public
+ * SESSION_SECRET equal to a backend secret this process can see, the dev endpoints or the dev fault point switched on, captcha neither configured nor explicitly off, a public
  * origin (WEB_APP_URL) that is not https:// (localhost excepted), session cookies switched to non-Secure on an
  * https:// origin. One error names them all.
  */
@@ -82,11 +84,16 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   if (env.NODE_ENV === 'production') {
     const reason = env.SESSION_SECRET ? unsafeSecretReason(env.SESSION_SECRET) : 'required (a random secret of 32+ characters)';
     if (reason) problems.push(`  SESSION_SECRET: ${reason}`);
+    // The backend's secrets are not settings of the web app, but the one .env of npm start gives it them too.
+    for (const line of reusedSecretReasons({ ...source, SESSION_SECRET: env.SESSION_SECRET })) problems.push(`  ${line}`);
     if (env.CAPTCHA_ENABLED === undefined && !env.RECAPTCHA_SITE_KEY) {
       problems.push('  RECAPTCHA_SITE_KEY: captcha is not configured; set RECAPTCHA_SITE_KEY or switch captcha off with CAPTCHA_ENABLED=false');
     }
     if (env.CAPTCHA_ENABLED === true && !env.RECAPTCHA_SITE_KEY) problems.push('  RECAPTCHA_SITE_KEY: required when CAPTCHA_ENABLED=true');
     if (env.DEV_ENDPOINTS && !isSwitchedOff(env.DEV_ENDPOINTS)) problems.push('  DEV_ENDPOINTS: development endpoints must be off in production');
+    if (env.DEV_GOOGLE_SIGN_IN && !isSwitchedOff(env.DEV_GOOGLE_SIGN_IN)) {
+      problems.push('  DEV_GOOGLE_SIGN_IN: development Google tokens sign in without a credential; leave it empty in production');
+    }
     if (env.DEV_CRASH_AFTER_COMMIT) problems.push('  DEV_CRASH_AFTER_COMMIT: a development fault point; leave it empty in production');
     const origin = insecureOriginReason(env.WEB_APP_URL);
     if (origin) problems.push(`  WEB_APP_URL: ${origin}`);
