@@ -200,6 +200,17 @@ test.describe('operations under faults', () => {
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test('a renewal link\'s token asked through the shop is not written to the web server\'s log', async () => {
+    const id = `e2e-ops-token-${Date.now()}`;
+    const token = `tok${Date.now()}secret`;
+    const res = await fetch(`${web!.url}/api/v1/renewals/${token}`, { headers: { 'x-request-id': id } });
+    expect(res.status).toBe(404);
+    const line = () => web!.lines.find((entry) => entry.includes(id) && entry.includes('"request"'));
+    await waitFor('the web log line', () => Boolean(line()));
+    expect(JSON.parse(line()!)).toMatchObject({ url: '/api/v1/renewals/:token', status: 404 });
+    expect(web!.lines.filter((entry) => entry.includes(token))).toEqual([]);
+  });
+
   test('/faq with the backend down shows the in-page error with a reference code, and recovers by itself', async ({ page }) => {
     proxy!.setMode('refuse');
     const res = await page.goto(`${web!.url}/faq`);

@@ -27,6 +27,7 @@ import { readServerSettings } from './settings';
 import { getServerEnv } from '@/lib/config/env';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
+import { withoutSecretPathSegments } from '@/lib/proxy/secret-links';
 import { drainOnShutdown } from './drain';
 import { settlePendingRevocations } from '@/lib/bff/session-revocation';
 import { healthPathOf, sendHealth } from './health';
@@ -119,7 +120,8 @@ function logWhenDone(request: IncomingMessage, response: ServerResponse, request
     const entry = {
       request_id: requestId,
       method: request.method,
-      url: (request.url ?? '').split('?')[0],
+      // The query is left out (a mailed link's token rides there) and a token path segment named, not written.
+      url: withoutSecretPathSegments((request.url ?? '').split('?')[0]),
       status: response.statusCode,
       ms: Math.round(performance.now() - started),
       ...(response.writableFinished ? {} : { aborted: true }),
