@@ -66,6 +66,25 @@ test.describe('bad input gets a 4xx', () => {
     }
   });
 
+  test('a static file with a range it cannot satisfy, a failed If-Match or a write method is never a 500', async ({ request }) => {
+    const html = await (await request.get('/faq')).text();
+    const script = html.match(/\/_next\/static\/[^"]+\.js/)![0];
+    for (const path of ['/favicon.ico', script]) {
+      const whole = await request.get(path);
+      expect(whole.status(), path).toBe(200);
+      const size = (await whole.body()).length;
+      const farRange = await request.get(path, { headers: { range: 'bytes=999999999-' } });
+      expect(farRange.status(), `far range ${path}`).toBe(200);
+      expect((await farRange.body()).length).toBe(size);
+      expect((await request.get(path, { headers: { 'if-match': '"nu-este"' } })).status(), `if-match ${path}`).toBe(200);
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const res = await request.fetch(path, { method, maxRedirects: 0 });
+        expect(res.status(), `${method} ${path}`).toBe(405);
+        expect(res.headers().allow).toBe('GET, HEAD');
+      }
+    }
+  });
+
   test('malformed multipart sign-in through the BFF → 400', async ({ page, baseURL }) => {
     const headers = await writeHeaders(page.context(), page.request, baseURL!);
     for (const [type, body] of [

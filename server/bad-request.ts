@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@/contract/http';
 
 /**
@@ -35,8 +37,8 @@ export function sendBadPath(url: string | undefined, response: ServerResponse): 
 }
 
 /** 405 for a method the app does not answer. */
-export function sendMethodNotAllowed(url: string | undefined, response: ServerResponse): void {
-  response.setHeader('allow', METHODS.join(', '));
+export function sendMethodNotAllowed(url: string | undefined, response: ServerResponse, allowed: readonly string[] = METHODS): void {
+  response.setHeader('allow', allowed.join(', '));
   send(url, response, 405, 'method_not_allowed', 'Method not allowed.', 'Cererea nu este acceptată.');
 }
 
@@ -56,4 +58,40 @@ function send(url: string | undefined, response: ServerResponse, status: number,
     response.setHeader('content-type', 'text/plain; charset=utf-8');
     response.end(pretty);
   }
+}
+
+/** The methods a file Next.js serves itself answers. */
+export const STATIC_FILE_METHODS = ['GET', 'HEAD'] as const;
+
+/** The files of public/ (paths as a URL names them, `/favicon.ico`, `/images/broker/logo.svg`), read once at start. */
+export function listPublicFiles(dir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    files.add(`/${relative}`);
+  }
+  return files;
+}
+
+/** A request for a file Next.js serves itself: the build's hashed files or a file of public/. */
+export function isStaticFileRequest(url: string | undefined, publicFiles: ReadonlySet<string>): boolean {
+  const raw = url ?? '/';
+  const queryAt = raw.indexOf('?');
+  const pathname = queryAt < 0 ? raw : raw.slice(0, queryAt);
+  if (pathname.startsWith('/_next/static/')) return true;
+  try {
+    return publicFiles.has(decodeURIComponent(pathname));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A static file is answered whole. Next.js answers an unsatisfiable Range or a failed If-Match /
+ * If-Unmodified-Since on one with a 500 (it renders a /416 or /412 error page that does not exist); RFC 9110
+ * lets a server ignore Range, and these files are immutable or public, so a precondition adds nothing.
+ */
+export function dropStaticFilePreconditions(request: IncomingMessage): void {
+  for (const name of ['range', 'if-range', 'if-match', 'if-unmodified-since']) delete request.headers[name];
 }

@@ -14,10 +14,22 @@
  * backend, and one JSON log line; SIGTERM drains (server/drain.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import v8 from 'node:v8';
 import next from 'next';
 import { CLIENT_IP_HEADER, clientIpFromChain } from '@/lib/net/client-ip';
-import { declaresTooLargeBody, hasDecodablePath, isSupportedMethod, sendBadPath, sendMethodNotAllowed, sendTooLarge } from './bad-request';
+import {
+  declaresTooLargeBody,
+  dropStaticFilePreconditions,
+  hasDecodablePath,
+  isStaticFileRequest,
+  isSupportedMethod,
+  listPublicFiles,
+  sendBadPath,
+  sendMethodNotAllowed,
+  sendTooLarge,
+  STATIC_FILE_METHODS,
+} from './bad-request';
 import { withGuestPageCache } from './cached-page-handler';
 import { dropAbortReasonFrames } from './abort-reason-frames';
 import { IdleCollector, reduceMemory } from './idle-collector';
@@ -63,6 +75,7 @@ removeStartupCrashHandlers();
 const collector = settings.idleGcMs > 0 && !settings.dev ? await startIdleCollector(settings.idleGcMs) : null;
 const backendUrl = getServerEnv().BACKEND_API_URL.replace(/\/+$/, '');
 const lifecycle = { draining: false };
+const publicFiles = listPublicFiles(path.join(process.cwd(), 'public'));
 const server = createServer((request, response) => {
   collector?.noteRequest();
   const requestId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
@@ -80,6 +93,11 @@ const server = createServer((request, response) => {
   // what the client sent (any incoming copy is overwritten).
   request.headers[CLIENT_IP_HEADER] = clientIpFromChain(request.socket.remoteAddress, request.headers['x-forwarded-for'], settings.trustedProxyHops);
   if (!isSupportedMethod(request.method)) return sendMethodNotAllowed(request.url, response);
+  if (isStaticFileRequest(request.url, publicFiles)) {
+    // Next.js answers a write, an unsatisfiable Range or a failed precondition on its files with a 500.
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(request.url, response, STATIC_FILE_METHODS);
+    dropStaticFilePreconditions(request);
+  }
   if (!hasDecodablePath(request.url)) return sendBadPath(request.url, response);
   if (declaresTooLargeBody(request)) return sendTooLarge(request.url, response);
   // Lines logged while this request is handled (Next.js's render errors too) carry its id.

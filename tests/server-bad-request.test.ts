@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { declaresTooLargeBody, hasDecodablePath, isSupportedMethod } from '../server/bad-request';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { declaresTooLargeBody, dropStaticFilePreconditions, hasDecodablePath, isStaticFileRequest, isSupportedMethod, listPublicFiles } from '../server/bad-request';
 
 describe('hasDecodablePath (server/main.ts answers 400 before Next.js otherwise)', () => {
   it.each(['/', '/rca', '/produse/c%C4%83l%C4%83torie', '/api/v1/products/rca?x=%c0', '/a%20b', undefined])('accepts %j', (url) => {
@@ -25,5 +28,31 @@ describe('isSupportedMethod', () => {
   it('answers the methods the app serves only', () => {
     for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) expect(isSupportedMethod(method)).toBe(true);
     for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'FOO', 'get', undefined]) expect(isSupportedMethod(method)).toBe(false);
+  });
+});
+
+describe('static files (server/main.ts answers them whole, and 405 to a write)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'public-'));
+  mkdirSync(path.join(dir, 'images', 'broker'), { recursive: true });
+  writeFileSync(path.join(dir, 'favicon.ico'), 'x');
+  writeFileSync(path.join(dir, 'images', 'broker', 'logo ro.svg'), '<svg/>');
+  const files = listPublicFiles(dir);
+
+  it('lists public/ as URLs name its files', () => {
+    expect([...files].sort()).toEqual(['/favicon.ico', '/images/broker/logo ro.svg']);
+  });
+
+  it.each(['/_next/static/chunks/a.js', '/favicon.ico', '/favicon.ico?v=2', '/images/broker/logo%20ro.svg'])('%j is a static file', (url) => {
+    expect(isStaticFileRequest(url, files)).toBe(true);
+  });
+
+  it.each(['/', '/faq', '/images/broker', '/images/broker/other.svg', '/api/v1/products', '/_next/data/x.json', '/%c0'])('%j is not', (url) => {
+    expect(isStaticFileRequest(url, files)).toBe(false);
+  });
+
+  it('drops Range and the preconditions only', () => {
+    const request = { headers: { range: 'bytes=9-', 'if-range': 'x', 'if-match': '"a"', 'if-unmodified-since': 'x', 'if-none-match': '"b"', accept: '*/*' } } as unknown as IncomingMessage;
+    dropStaticFilePreconditions(request);
+    expect(request.headers).toEqual({ 'if-none-match': '"b"', accept: '*/*' });
   });
 });
