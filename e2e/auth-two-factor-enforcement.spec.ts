@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import { signInThroughApi, signUpThroughApi, type TestUser, xsrfToken } from './fixtures/auth';
-import { AUTH_TEST_TIMEOUT, enableAuthenticator, expect } from './auth-helpers';
+import { AUTH_TEST_TIMEOUT, enableAuthenticator, expect, setUserFlags, totpSource } from './auth-helpers';
 
 /**
  * Issue 13 item 1, performed as the attacker would: the password of a two-factor user, no second factor. Every
@@ -174,4 +174,46 @@ test('the security page checks the second factor itself when the proxy could not
     rendered: html.includes('Securitatea contului</h1>'),
     to: res.status() === 307 ? res.headers()['location'] : /NEXT_REDIRECT;replace;([^;]+);/.exec(html)?.[1],
   }).toEqual({ rendered: false, to: '/account/2fa-check?last_url=%2Faccount%2Fsecurity' });
+});
+
+test('an account made to require two-factor reaches nothing but /account/2fa until it is set up, then everything', async ({
+  page,
+  backendURL,
+}) => {
+  // Signed in first: the state cookie signed at sign-up still says "not required" for minutes (a stale cookie).
+  const user = await signUpThroughApi(page);
+  await setUserFlags(page.request, backendURL, user.email, { is_two_factor_required: true });
+
+  // The proxy trusts the cookie and lets the page through; its server-side load is refused, and sends it to the setup.
+  await page.goto('/account/orders');
+  await expect(page).toHaveURL('/account/2fa?last_url=%2Faccount%2Forders');
+  await expect(page.getByRole('radio', { name: /Aplicație de autentificare/ })).toBeVisible();
+
+  // Every data call through the BFF is refused with the setup code; the setup's own calls are answered.
+  for (const [method, path, data] of [
+    ['GET', '/api/v1/orders'],
+    ['GET', '/api/v1/policies'],
+    ['GET', '/api/v1/profile'],
+    ['GET', '/api/v1/sessions'],
+    ['PUT', '/api/v1/preferences', { marketing_email: true }],
+    ['POST', '/pusher/auth', { socket_id: '1.2', channel_name: `private-user.${user.id}` }],
+  ] as [string, string, unknown?][]) {
+    const res = await call(page, method, path, data);
+    const body = (await res.json()) as { error?: { code?: string; pretty_message?: string } };
+    expect({ method, path, status: res.status(), code: body.error?.code }).toEqual({ method, path, status: 403, code: 'two_factor_setup_required' });
+    expect(body.error?.pretty_message).toBe('Configurați autentificarea în doi pași pentru a continua.');
+  }
+  expect((await call(page, 'GET', '/api/v1/auth/user')).status()).toBe(200);
+
+  // Set up on the page, in the same session: then every page and call is open.
+  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
+  await page.getByRole('button', { name: 'Continuați' }).click();
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('Codul de 6 cifre').fill(await totpSource(secret)());
+  await page.getByRole('button', { name: 'Activați', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Coduri de recuperare' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Am salvat codurile, continuați' }).click();
+  await expect(page).toHaveURL('/account/orders');
+  expect((await call(page, 'GET', '/api/v1/orders')).status()).toBe(200);
+  expect((await call(page, 'POST', '/pusher/auth', { socket_id: '1.2', channel_name: `private-user.${user.id}` })).status()).toBe(200);
 });

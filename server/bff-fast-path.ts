@@ -223,7 +223,8 @@ function forward(
       status = statusCode;
       answerHeaders = headers;
       if (status === 401 || status === 403) {
-        // The session ended or owes its second factor: forward.ts clears or re-signs the cookies (a read, asked again).
+        // The session ended, or owes its second factor or its setup: forward.ts clears or re-signs the cookies (a read,
+        // asked again).
         finish();
         decided(false);
         return;

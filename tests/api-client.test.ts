@@ -9,6 +9,7 @@ function effects() {
   const fx = {
     goToMaintenance: vi.fn<() => void>(),
     goToTwoFactorCheck: vi.fn<() => void>(),
+    goToTwoFactorSetup: vi.fn<() => void>(),
     logout: vi.fn<() => void>(),
     toastErrors: vi.fn<(messages: string[]) => void>(),
   };
@@ -217,6 +218,19 @@ describe('error catalogue (SPEC §8)', () => {
     await expect(api.get('/api/v1/profile')).rejects.toMatchObject({ status: 403, code: 'two_factor_required' });
     expect(fx.goToTwoFactorCheck).toHaveBeenCalledTimes(1);
     expect(fx.logout).not.toHaveBeenCalled();
+  });
+
+  it('403 two_factor_setup_required goes to the two-factor setup, never a logout nor a toast', async () => {
+    for (const call of [(api: ReturnType<typeof client>['api']) => api.get('/api/v1/orders'), (api: ReturnType<typeof client>['api']) => api.post('/api/v1/orders', {})]) {
+      const { api, fx } = client([
+        { status: 403, data: { error: { code: 'two_factor_setup_required', message: 'x', pretty_message: 'Configurați autentificarea în doi pași pentru a continua.' } } },
+      ]);
+      await expect(call(api)).rejects.toMatchObject({ status: 403, code: 'two_factor_setup_required' });
+      expect(fx.goToTwoFactorSetup).toHaveBeenCalledTimes(1);
+      expect(fx.goToTwoFactorCheck).not.toHaveBeenCalled();
+      expect(fx.logout).not.toHaveBeenCalled();
+      expect(fx.toastErrors).not.toHaveBeenCalled();
+    }
   });
 
   it('a 401 with the two-factor code still logs out (only the 403 means "check pending")', async () => {

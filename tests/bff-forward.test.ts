@@ -283,6 +283,25 @@ describe('session cookie', () => {
     expect(setCookies(res).some((c) => c.startsWith('bs_2fa=') && !c.startsWith('bs_2fa=;'))).toBe(true);
   });
 
+  it('a 403 two_factor_required or two_factor_setup_required re-signs the state cookie and keeps the session', async () => {
+    for (const code of ['two_factor_required', 'two_factor_setup_required']) {
+      seen = [];
+      reply = () => ({ status: 403, body: { error: { code, message: 'x', pretty_message: 'y' } } });
+      const res = await forwardApiRequest(req('orders', { token: 'tk' }), ['orders']);
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.code).toBe(code);
+      const cookies = setCookies(res);
+      expect({ code, resigned: cookies.some((c) => c.startsWith('bs_2fa=') && !c.startsWith('bs_2fa=;') && !/Max-Age=0/.test(c)) }).toEqual({ code, resigned: true });
+      expect(cookies.some((c) => c.startsWith('bs_session='))).toBe(false);
+      expect(seen.some((s) => s.url.startsWith('/api/v1/auth/two-factor/check-active-session'))).toBe(true);
+    }
+    // Another 403 re-signs nothing.
+    seen = [];
+    reply = () => ({ status: 403, body: { error: { code: 'forbidden', message: 'x' } } });
+    const other = await forwardApiRequest(req('orders', { token: 'tk' }), ['orders']);
+    expect(setCookies(other).some((c) => c.startsWith('bs_2fa='))).toBe(false);
+  });
+
   it('a 401 from the backend clears token and state cookies', async () => {
     reply = () => ({ status: 401, body: { error: { code: 'unauthenticated', message: 'x' } } });
     const res = await forwardApiRequest(req('orders', { token: 'revoked' }), ['orders']);

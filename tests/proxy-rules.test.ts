@@ -156,6 +156,10 @@ describe('two-factor routing (SPEC §4)', () => {
     expect(twoFactorRedirect({ ...base, passed: true }, '/account/orders', '/account/orders')).toBeNull();
     expect(twoFactorRedirect({ ...base, globalEnabled: false }, '/account/orders', '/account/orders')).toBeNull();
   });
+  it('requires nothing while two-factor is off globally (the backend holds no setup then either)', () => {
+    const state = { ...base, globalEnabled: false, userEnabled: false, required: true };
+    expect(twoFactorRedirect(state, '/account/orders', '/account/orders')).toBeNull();
+  });
 });
 
 describe('maintenance status in the proxy', () => {

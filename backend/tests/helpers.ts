@@ -104,6 +104,24 @@ export async function login(call: Call, email: string, password = DEMO_PASSWORD)
   return res.body.data.access_token as string;
 }
 
+let otherCustomers = 0;
+
+/**
+ * A signed-in customer other than the demo ones: a fresh account without two-factor, for "another customer's
+ * call" checks. (The demo `obligatoriu2fa@exemplu.ro` must set two-factor up first: its calls answer 403
+ * `two_factor_setup_required`.)
+ */
+export async function otherCustomer(call: Call): Promise<string> {
+  otherCustomers += 1;
+  const email = `alt.client.${process.pid}.${otherCustomers}@exemplu.ro`;
+  const password = 'Parola-Alt-Client-7';
+  const res = await call('POST', '/api/v1/auth/register', {
+    body: { email, phone_number: '0722000777', first_name: 'Dan', last_name: 'Marin', password, password_confirmation: password, is_default_password: false, token: '' },
+  });
+  if (res.status !== 201 || !res.body.data.access_token) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return res.body.data.access_token as string;
+}
+
 /** Field → messages map of a 422 answer. */
 export function fields(res: Res): Record<string, string[]> {
   return JSON.parse(res.body.error.message);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { client, fields, login, outbox, rcaInput, startServer, TEST_SECRETS, WEB, type Call, type TestServer } from './helpers';
+import { client, fields, login, outbox, rcaInput, startServer, TEST_SECRETS, WEB, otherCustomer, type Call, type TestServer } from './helpers';
 
 let t: TestServer;
 let call: Call;
@@ -46,7 +46,7 @@ describe('orders', () => {
     const list = await call('GET', '/api/v1/orders', { token });
     expect(list.body.data[0].id).toBe(res.body.data.id);
     expect((await call('GET', `/api/v1/orders/${res.body.data.id}`, { token })).body.data.id).toBe(res.body.data.id);
-    const other = await login(call, 'obligatoriu2fa@exemplu.ro');
+    const other = await otherCustomer(call);
     expect((await call('GET', `/api/v1/orders/${res.body.data.id}`, { token: other })).status).toBe(404);
   });
 
@@ -76,7 +76,7 @@ describe('orders', () => {
     expect(c.headers.get('idempotent-replayed')).toBe('true');
     expect(count()).toBe(before + 1);
     // another caller with the same key is independent
-    const other = await login(call, 'obligatoriu2fa@exemplu.ro');
+    const other = await otherCustomer(call);
     const d = await call('POST', '/api/v1/orders', { token: other, headers, body });
     expect(d.body.data.id).not.toBe(a.body.data.id);
   });

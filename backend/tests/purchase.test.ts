@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, dayFromNow, FakeClock, fields, login, rcaInput, startServer, WEB, type Call, type TestServer } from './helpers';
+import { client, dayFromNow, FakeClock, fields, login, rcaInput, startServer, WEB, otherCustomer, type Call, type TestServer } from './helpers';
 import { pdfText } from './pdf-text';
 
 let t: TestServer;
@@ -91,7 +91,7 @@ describe('RCA renewal start date', () => {
       expect(Object.keys(fields(plain))).toEqual(['start_date']);
       const anonymous = await call('POST', '/api/v1/quotes', { body: { product_code: 'rca', input: renewalInput(id, start) } });
       expect(Object.keys(fields(anonymous))).toEqual(['renewal_of']);
-      const other = await login(call, 'obligatoriu2fa@exemplu.ro');
+      const other = await otherCustomer(call);
       expect(Object.keys(fields(await call('POST', '/api/v1/quotes', { token: other, body: { product_code: 'rca', input: renewalInput(id, start) } })))).toEqual(['renewal_of']);
       const renewal = await call('POST', '/api/v1/quotes', { token, body: { product_code: 'rca', input: renewalInput(id, start) } });
       expect(renewal.status).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PusherClient from 'pusher-js';
 import PusherServer from 'pusher';
 import WebSocket from 'ws';
-import { ADMIN_HEADERS, client, login, startServer, TEST_SECRETS, WEB, type Call, type TestServer } from './helpers';
+import { ADMIN_HEADERS, client, login, startServer, TEST_SECRETS, WEB, otherCustomer, type Call, type TestServer } from './helpers';
 
 let t: TestServer;
 let call: Call;
@@ -69,7 +69,7 @@ describe('Pusher protocol', () => {
   });
 
   it('/pusher/auth signs only the bearer\'s own channel, form-urlencoded or JSON', async () => {
-    const token = await login(call, 'obligatoriu2fa@exemplu.ro');
+    const token = await otherCustomer(call);
     const me = (await call('GET', '/api/v1/auth/user', { token })).body.data;
     const form = new URLSearchParams({ socket_id: '123.456', channel_name: `private-user.${me.id}` });
     const res = await call('POST', '/pusher/auth', { token, form });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dueThreshold } from '../src/modules/reminders/service';
-import { client, dayFromNow, FakeClock, fields, login, outbox, rcaInput, startServer, type Call, type TestServer } from './helpers';
+import { client, dayFromNow, FakeClock, fields, login, outbox, rcaInput, startServer, otherCustomer, type Call, type TestServer } from './helpers';
 
 const DAY = 86_400_000;
 // The demo RCA policy of client@exemplu.ro ends 20 days after the seeding day.
@@ -136,7 +136,7 @@ describe('expiry reminders', () => {
       customer: { first_name: 'Ana', last_name: 'Popescu', email: 'client@exemplu.ro', phone_number: '0722123456', cnp: '2901123123456' },
       consents: { terms: true, product_sheet: true, data_processing: true },
     } });
-    expect(Object.keys(fields(await order(await login(call, 'obligatoriu2fa@exemplu.ro'))))).toEqual(['quote_id']);
+    expect(Object.keys(fields(await order(await otherCustomer(call))))).toEqual(['quote_id']);
     expect((await order(await login(call, 'client@exemplu.ro'))).status).toBe(201);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, dayFromNow, FakeClock, fields, login, outbox, startServer, WEB, type Call, type TestServer } from './helpers';
+import { client, dayFromNow, FakeClock, fields, login, outbox, startServer, WEB, otherCustomer, type Call, type TestServer } from './helpers';
 
 // 10:00 in Bucharest on 15 March 2026 (a rate month that exists in the reference data).
 const clock = new FakeClock('2026-03-15T08:00:00Z');
@@ -93,7 +93,7 @@ describe('road vignettes', () => {
     const pdf = await fetch(`${t.url}${v.document_url}`, { headers: { authorization: `Bearer ${token}` } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    const other = await login(call, 'obligatoriu2fa@exemplu.ro');
+    const other = await otherCustomer(call);
     expect((await call('GET', v.document_url, { token: other })).status).toBe(404);
     const [mail] = await outbox(call, 'client@exemplu.ro');
     expect(mail.subject).toBe(`Vignetă Ungaria (e-matrica) pentru CJ45XYZ: seria ${v.number}`);

@@ -1,10 +1,10 @@
 import { redirect } from 'next/navigation';
-import { isApiError, isTwoFactorRequired } from '@/lib/api/errors';
+import { isApiError, isTwoFactorRequired, isTwoFactorSetupRequired } from '@/lib/api/errors';
 import { backendFetch } from '@/lib/api/server';
 import type { Preferences } from '@/contract/types';
 import { getSessionToken, requestClient } from '@/lib/session/server';
 import { checkActiveSession } from '@/lib/session/session';
-import { twoFactorCheckPath, twoFactorPending } from '@/lib/session/two-factor-state';
+import { twoFactorCheckPath, twoFactorRedirect, twoFactorSetupPath } from '@/lib/session/two-factor-state';
 import type { DateLocaleCode } from '@/contract/locales';
 
 /**
@@ -24,7 +24,8 @@ export async function requireCustomer(returnPath: string): Promise<string> {
 /**
  * Loads account data with the session's bearer; a 401 (expired or revoked session) goes to sign-in, a 403
  * `two_factor_required` (the session owes the second factor, e.g. two-factor was turned on from another
- * device since) to the second-factor check.
+ * device since) to the second-factor check, a 403 `two_factor_setup_required` (the account must set two-factor up
+ * first, e.g. made required since the state cookie was signed) to the setup page.
  */
 export async function loadForCustomer<T>(returnPath: string, path: string): Promise<T> {
   const token = await requireCustomer(returnPath);
@@ -34,6 +35,7 @@ export async function loadForCustomer<T>(returnPath: string, path: string): Prom
     // Revoked from another device or expired: sign in again, told why, and come back here.
     if (isApiError(error) && error.status === 401) redirect(signInPath(returnPath, true));
     if (isTwoFactorRequired(error)) redirect(twoFactorCheckPath(returnPath));
+    if (isTwoFactorSetupRequired(error)) redirect(twoFactorSetupPath(returnPath));
     throw error;
   }
 }
@@ -48,14 +50,17 @@ export async function customerDateLocale(token: string): Promise<DateLocaleCode>
 }
 
 /**
- * /account/2fa: a session that owes the second factor goes to the check first (setting two-factor up again
- * while it is on needs a session that passed it; issue 13). proxy.ts does the same from the signed state
- * cookie; this asks the backend, so a stale cookie cannot open the setup page.
+ * The pages whose data loads in the browser (/account/2fa, /account/security) apply SPEC §4's two-factor routing
+ * themselves, from the backend's answer: a session that owes the second factor goes to the check first (setting
+ * two-factor up again while it is on needs a session that passed it; issue 13), one whose account must set
+ * two-factor up goes to /account/2fa (which it may open). proxy.ts does the same from the signed state cookie; this
+ * asks the backend, so a stale cookie cannot open the page.
  */
-export async function sendPendingSessionToCheck(returnPath: string): Promise<void> {
+export async function routeByTwoFactorState(returnPath: string): Promise<void> {
   const token = await requireCustomer(returnPath);
   const state = await checkActiveSession(token, (await requestClient()) ?? { ip: '127.0.0.1', userAgent: '' });
   if (state === 'unauthenticated') redirect(signInPath(returnPath));
-  // null: backend unavailable; the setup calls themselves are refused for a pending session.
-  if (state && twoFactorPending(state)) redirect(twoFactorCheckPath(returnPath));
+  // null: backend unavailable; the calls themselves are refused for such a session (403, handled by the catalogue).
+  const target = state ? twoFactorRedirect(state, returnPath.split('?')[0], returnPath) : null;
+  if (target) redirect(target);
 }

@@ -4,7 +4,15 @@
  */
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry, { retryAfter } from 'axios-retry';
-import { ApiError, MAINTENANCE_CODE, apiErrorFromResponse, firstFieldMessages, isApiError, isTwoFactorRequired } from './errors';
+import {
+  ApiError,
+  MAINTENANCE_CODE,
+  apiErrorFromResponse,
+  firstFieldMessages,
+  isApiError,
+  isTwoFactorRequired,
+  isTwoFactorSetupRequired,
+} from './errors';
 import { browserEffects, notifyResponseListeners, type CatalogueEffects } from './client';
 import { ensureXsrfCookie, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from './xsrf';
 import { REQUEST_ID_HEADER } from '@/lib/net/request-id';
@@ -66,6 +74,9 @@ export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): 
   } else if (isTwoFactorRequired(apiError)) {
     // The session owes the second factor: the check page, never a logout (the session is the owner's).
     effects.goToTwoFactorCheck();
+  } else if (isTwoFactorSetupRequired(apiError)) {
+    // The account must set two-factor up first (SPEC §4): the setup page, never a logout (the session is the owner's).
+    effects.goToTwoFactorSetup();
   } else if ((apiError.status === 401 || apiError.status === 403) && apiError.code !== 'csrf_failed') {
     // csrf_failed is the BFF's own refusal of a forged write, not a session problem: no logout for it.
     effects.logout();

@@ -9,7 +9,8 @@
  *   - keep the backend's snake_case field names on the wire; reshape for the UI in the module if useful;
  *   - do not catch errors to show them: every failure arrives as an `ApiError` (lib/api/errors.ts) after the
  *     error catalogue below has run (maintenance redirect, logout on 401/403, 422 toasts). Callers decide
- *     what else to show (`error.prettyMessage`, `error.fieldError('email')`).
+ *     what else to show (`error.prettyMessage`, `error.fieldError('email')`); the maintenance and two-factor
+ *     navigations and the logout are the catalogue's, never the caller's.
  *   - writes get an `Idempotency-Key` and one retry automatically; never add your own retry loop.
  *
  * Rules implemented here:
@@ -19,8 +20,10 @@
  *     Every write carries an `Idempotency-Key`; the retry reuses the same config, hence the same key.
  *   - Error catalogue (SPEC §8), as a response interceptor registered AFTER axios-retry so that it sees only
  *     the final outcome: error code 503 → /maintenance; 403 `two_factor_required` → /account/2fa-check with
- *     last_url (the session owes the second factor: not a logout); other HTTP 401/403 → logout, alert, /authenticate;
- *     422 → first message of each field as an error toast; then the normalised ApiError is re-thrown.
+ *     last_url (the session owes the second factor: not a logout); 403 `two_factor_setup_required` → /account/2fa
+ *     with last_url (the account must set two-factor up first, SPEC §4: not a logout, no toast); other HTTP 401/403
+ *     → logout, alert, /authenticate; 422 → first message of each field as an error toast; then the normalised
+ *     ApiError is re-thrown. The two-factor answers are full navigations: proxy.ts re-reads the session's state.
  *     A call made by a form that shows the 422's messages on its own fields passes `FIELD_ERRORS_INLINE`: the
  *     form's message is then the only announcement (no toast saying the same thing a second time).
  *   - Modules here never read or write a store: they return data and throw ApiError. State that follows
@@ -29,7 +32,7 @@
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { notify } from '@/lib/toast';
-import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
+import { twoFactorCheckPath, twoFactorSetupPath } from '@/lib/session/two-factor-state';
 import { apiErrorFromResponse } from './errors';
 
 export type Envelope<T> = { data: T };
@@ -42,6 +45,8 @@ export type CatalogueEffects = {
   goToMaintenance: () => void;
   /** 403 two_factor_required: the second-factor check, then back here. */
   goToTwoFactorCheck: () => void;
+  /** 403 two_factor_setup_required: the two-factor setup (/account/2fa), then back here. */
+  goToTwoFactorSetup: () => void;
   logout: () => void;
   toastErrors: (messages: string[]) => void;
 };
@@ -59,6 +64,12 @@ export const browserEffects: CatalogueEffects = {
     // A full navigation: proxy.ts re-reads the session's two-factor state on the way.
     window.location.assign(twoFactorCheckPath(`${window.location.pathname}${window.location.search}`));
   },
+  goToTwoFactorSetup: () => {
+    // On the setup page itself the page's own calls are answered; nothing to leave for (and no reload loop).
+    if (typeof window === 'undefined' || window.location.pathname === '/account/2fa') return;
+    // A full navigation: proxy.ts re-reads the session's two-factor state on the way.
+    window.location.assign(twoFactorSetupPath(`${window.location.pathname}${window.location.search}`));
+  },
   logout: () => {
     if (sessionRefusedHandler) sessionRefusedHandler();
     // Nothing registered (cannot happen once the app has mounted): at least leave for the sign-in page, by a full
@@ -74,7 +85,8 @@ export const browserEffects: CatalogueEffects = {
 let sessionRefusedHandler: (() => void) | null = null;
 
 /**
- * What the error catalogue does when the backend refuses the session (HTTP 401/403 other than two_factor_required):
+ * What the error catalogue does when the backend refuses the session (HTTP 401/403 other than two_factor_required,
+ * two_factor_setup_required and the BFF's csrf_failed):
  * the session layer registers it (components/providers/app-providers.tsx: lib/session/end-session.ts ends the
  * session in every tab, clears the stores and goes to /authenticate), so this module reaches no store.
  * Returns the unregister.

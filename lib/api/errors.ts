@@ -54,6 +54,16 @@ export function isTwoFactorRequired(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === TWO_FACTOR_REQUIRED_CODE;
 }
 
+/**
+ * The backend's 403 for a session of an account that must have two-factor (`is_two_factor_required`) and has not set
+ * it up (backend/README.md "Two-factor enforcement"; SPEC §4): the answer is the setup page, never a logout.
+ */
+export const TWO_FACTOR_SETUP_REQUIRED_CODE = 'two_factor_setup_required';
+
+export function isTwoFactorSetupRequired(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === TWO_FACTOR_SETUP_REQUIRED_CODE;
+}
+
 /** The maintenance error's code is the number 503 (SPEC §8 "error code 503"); normalised to the string '503'. */
 export const MAINTENANCE_CODE = '503';
 

@@ -221,10 +221,11 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
 
   if (upstream.status === 403 && ctx.token) {
     // two_factor_required: the session owes the second factor (e.g. turned on from another device since the
-    // state cookie was signed). Re-sign the state so that proxy.ts sends the next navigation to the check.
+    // state cookie was signed); two_factor_setup_required: the account must set two-factor up (e.g. made required
+    // since). Re-sign the state so that proxy.ts sends the next navigation to the check or the setup page.
     const text = await upstream.text();
     const response = new NextResponse(text, { status: upstream.status, headers });
-    if (text.includes('"two_factor_required"')) {
+    if (text.includes('"two_factor_required"') || text.includes('"two_factor_setup_required"')) {
       const state = await refreshSessionState(ctx.token, clientOf(ctx));
       if (state) setSessionCookie(response.cookies, 'state', state);
     }

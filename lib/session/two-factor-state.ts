@@ -156,24 +156,35 @@ export function twoFactorCheckPath(fullPath: string): string {
   return `/account/2fa-check?last_url=${encodeURIComponent(fullPath)}`;
 }
 
+/** The two-factor setup page, coming back to `fullPath` afterwards. */
+export function twoFactorSetupPath(fullPath: string): string {
+  return `/account/2fa?last_url=${encodeURIComponent(fullPath)}`;
+}
+
 /** The session owes the second factor: two-factor is on globally and for the user, and not passed yet. */
 export function twoFactorPending(state: TwoFactorState): boolean {
   return state.globalEnabled && state.userEnabled && !state.passed;
 }
 
 /**
+ * The account must set two-factor up before anything else (SPEC §4): two-factor is on globally, required for the user
+ * and not enabled. The backend answers such a session's calls with 403 `two_factor_setup_required`, except the setup
+ * page's (backend/README.md "Two-factor enforcement").
+ */
+export function twoFactorSetupOwed(state: TwoFactorState): boolean {
+  return state.globalEnabled && state.required && !state.userEnabled;
+}
+
+/**
  * SPEC §4 two-factor routing for a signed-in request. Returns the path to send the user to, or null.
  * Skipped on /account/2fa-check. On /account/2fa only a pending session is sent away: setting two-factor up
  * again while it is on needs a session that passed it (issue 13), so a password-only session never sees the
- * setup page.
+ * setup page. With two-factor off globally nothing is required.
  */
 export function twoFactorRedirect(state: TwoFactorState, pathname: string, fullPath: string): string | null {
   if (pathname === '/account/2fa-check') return null;
   if (twoFactorPending(state)) return twoFactorCheckPath(fullPath);
   if (pathname === '/account/2fa') return null;
-  const lastUrl = encodeURIComponent(fullPath);
-  if (state.required && !state.userEnabled) {
-    return `/account/2fa?last_url=${lastUrl}`;
-  }
+  if (twoFactorSetupOwed(state)) return twoFactorSetupPath(fullPath);
   return null;
 }

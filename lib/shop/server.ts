@@ -1,10 +1,10 @@
 import { redirect } from 'next/navigation';
-import { ApiError, isTwoFactorRequired, referenceCodeOf } from '@/lib/api/errors';
+import { ApiError, isTwoFactorRequired, isTwoFactorSetupRequired, referenceCodeOf } from '@/lib/api/errors';
 import { backendFetch, backendRequest } from '@/lib/api/server';
 import type { Order } from '@/lib/api/orders';
 import { parseProductStatuses, PRODUCT_STATUSES_HEADER } from '@/lib/api/product-statuses';
 import type { Product, ProductCode, ProductStatus } from '@/contract/types';
-import { twoFactorCheckPath } from '@/lib/session/two-factor-state';
+import { twoFactorCheckPath, twoFactorSetupPath } from '@/lib/session/two-factor-state';
 import { getRequestPartner } from '@/themes/request-theme';
 
 /** Server only: a product page's data (product and the statuses header); nulls when the products host fails. */
@@ -45,6 +45,7 @@ export async function loadOrderForThankYou(orderId: string | undefined): Promise
     return { kind: 'found', order: await backendFetch<Order>(`/api/v1/orders/${orderId}`) };
   } catch (error) {
     if (isTwoFactorRequired(error)) redirect(twoFactorCheckPath(`/thank-you?order_id=${orderId}`));
+    if (isTwoFactorSetupRequired(error)) redirect(twoFactorSetupPath(`/thank-you?order_id=${orderId}`));
     const status = error instanceof ApiError ? error.status : 502;
     return status >= 500 ? { kind: 'unavailable', referenceCode: referenceCodeOf(error) } : { kind: 'missing' };
   }

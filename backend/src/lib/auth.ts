@@ -132,11 +132,36 @@ export interface AuthOptions {
    * user), check-active-session and logout (backend/README.md "Two-factor enforcement").
    */
   allowPendingTwoFactor?: boolean;
+  /**
+   * Accept a session whose account must have two-factor and has none set up yet. ONLY for the calls /account/2fa
+   * needs to set it up, and to leave: the signed-in user (the page's store and its keep-alive), the providers of
+   * the user, generate-qr-code, generate-code, verify-code, check-active-session and logout.
+   */
+  allowTwoFactorSetup?: boolean;
+}
+
+/**
+ * What a session still owes before it stands for its user, while two-factor is on globally (off: nothing is owed):
+ * - `check`: the user has a provider and this session has not passed it (403 `two_factor_required`);
+ * - `setup`: the account must have two-factor (`is_two_factor_required`) and has none set up yet
+ *   (403 `two_factor_setup_required`; SPEC §4 sends such a user to /account/2fa and nowhere else);
+ * - null: nothing. The one rule of the bearer calls (optionalAuth) and of realtime subscriptions (sessionIsLive).
+ */
+export type TwoFactorDue = 'check' | 'setup' | null;
+
+export function twoFactorDue(
+  ctx: AppContext,
+  user: Pick<UserRow, 'two_factor_provider' | 'is_two_factor_required'>,
+  session: Pick<SessionRow, 'two_factor_passed'>,
+): TwoFactorDue {
+  if (!ctx.config.twoFactorEnabled) return null;
+  if (user.two_factor_provider) return session.two_factor_passed ? null : 'check';
+  return user.is_two_factor_required ? 'setup' : null;
 }
 
 /** Two-factor is on globally and for the user, and this session has not passed it yet. */
 export function twoFactorPending(ctx: AppContext, auth: Auth): boolean {
-  return ctx.config.twoFactorEnabled && Boolean(auth.user.two_factor_provider) && !auth.session.two_factor_passed;
+  return twoFactorDue(ctx, auth.user, auth.session) === 'check';
 }
 
 /** The bearer (or query) token's session, whatever its two-factor state; cached per request. */
@@ -183,16 +208,20 @@ function sessionAuth(ctx: AppContext, req: FastifyRequest, queryToken: boolean):
 
 /**
  * The request's bearer session: null without a token; throws 401 for a token that is unknown, expired,
- * revoked or belongs to a deleted account, and 403 `two_factor_required` for a session that still owes the
- * second factor (unless `allowPendingTwoFactor`): a pending session is never treated as signed in.
+ * revoked or belongs to a deleted account, 403 `two_factor_required` for a session that still owes the second
+ * factor (unless `allowPendingTwoFactor`) and 403 `two_factor_setup_required` for a session of an account that must
+ * set two-factor up first (unless `allowTwoFactorSetup`): neither is treated as signed in.
  */
 export function optionalAuth(ctx: AppContext, req: FastifyRequest, options: AuthOptions = {}): Auth | null {
   const auth = sessionAuth(ctx, req, options.queryToken ?? false);
-  if (auth && !options.allowPendingTwoFactor && twoFactorPending(ctx, auth)) throw errors.twoFactorRequired();
+  if (!auth) return null;
+  const due = twoFactorDue(ctx, auth.user, auth.session);
+  if (due === 'check' && !options.allowPendingTwoFactor) throw errors.twoFactorRequired();
+  if (due === 'setup' && !options.allowTwoFactorSetup) throw errors.twoFactorSetupRequired();
   return auth;
 }
 
-/** As optionalAuth, and 401 without a token. Enforces the second factor unless `allowPendingTwoFactor`. */
+/** As optionalAuth, and 401 without a token. Enforces the second factor and its setup unless the options allow them. */
 export function requireAuth(ctx: AppContext, req: FastifyRequest, options: AuthOptions = {}): Auth {
   const auth = optionalAuth(ctx, req, options);
   if (!auth) throw errors.unauthenticated();
@@ -201,19 +230,28 @@ export function requireAuth(ctx: AppContext, req: FastifyRequest, options: AuthO
 
 /**
  * Whether a session still stands for its user as a bearer would (not revoked, not expired, the account not deleted,
- * not owing the second factor): what a realtime subscription it authorised is held to (realtime/pusher-server.ts).
+ * owing neither the second factor nor its setup: twoFactorDue): what a realtime subscription it authorised is held to
+ * (realtime/pusher-server.ts).
  */
 export function sessionIsLive(ctx: AppContext, sessionId: number): boolean {
   const row = ctx.db
     .prepare(
-      `SELECT s.revoked_at, s.expires_at, s.last_used_at, s.two_factor_passed, u.is_deleted, u.two_factor_provider
+      `SELECT s.revoked_at, s.expires_at, s.last_used_at, s.two_factor_passed, u.is_deleted, u.two_factor_provider, u.is_two_factor_required
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
     )
     .get(sessionId) as
-    | { revoked_at: string | null; expires_at: string; last_used_at: string; two_factor_passed: number; is_deleted: number; two_factor_provider: string | null }
+    | {
+        revoked_at: string | null;
+        expires_at: string;
+        last_used_at: string;
+        two_factor_passed: number;
+        is_deleted: number;
+        two_factor_provider: string | null;
+        is_two_factor_required: number;
+      }
     | undefined;
   if (!row || row.revoked_at || row.is_deleted || row.expires_at <= ctx.clock.now().toISOString() || idleTooLong(ctx, row)) return false;
-  return !(ctx.config.twoFactorEnabled && row.two_factor_provider && !row.two_factor_passed);
+  return twoFactorDue(ctx, row, row) === null;
 }
 
 export function revokeOtherSessions(ctx: AppContext, userId: number, keepSessionId: number | null): number {

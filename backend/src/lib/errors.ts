@@ -33,6 +33,17 @@ export const errors = {
       'Two-factor verification required.',
       'Confirmați autentificarea în doi pași pentru a continua.',
     ),
+  /**
+   * The account must have two-factor (`is_two_factor_required`) and has none set up: only the setup page's calls are
+   * answered (backend/README.md "Two-factor enforcement").
+   */
+  twoFactorSetupRequired: () =>
+    new ApiError(
+      403,
+      'two_factor_setup_required',
+      'Two-factor setup required.',
+      'Configurați autentificarea în doi pași pentru a continua.',
+    ),
   forbidden: (pretty = 'Nu aveți acces la această resursă.') => new ApiError(403, 'forbidden', 'Forbidden.', pretty),
   notFound: (what = 'Resource', pretty = 'Resursa căutată nu există.') =>
     new ApiError(404, 'not_found', `${what} not found.`, pretty),

@@ -36,8 +36,8 @@ function keyOf(req: FastifyRequest): string | null {
 /** The session for a signed-in call (a valid bearer), else the client IP. */
 function callerOf(ctx: AppContext, req: FastifyRequest): string {
   try {
-    // Identifies the caller only: the handler itself decides whether a pending session may call.
-    const auth = optionalAuth(ctx, req, { allowPendingTwoFactor: true });
+    // Identifies the caller only: the handler itself decides whether a pending session (or one owing the setup) may call.
+    const auth = optionalAuth(ctx, req, { allowPendingTwoFactor: true, allowTwoFactorSetup: true });
     if (auth) return `session:${auth.session.id}`;
   } catch {
     // invalid token: the handler answers 401; the key is the IP's

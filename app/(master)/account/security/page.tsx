@@ -3,7 +3,7 @@ import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { SecuritySettings } from '@/components/auth/security-settings';
 import { CaptchaProvider } from '@/components/providers/captcha-provider';
-import { sendPendingSessionToCheck } from '@/lib/account/customer';
+import { routeByTwoFactorState } from '@/lib/account/customer';
 
 export const metadata: Metadata = {
   title: 'Securitate',
@@ -11,9 +11,9 @@ export const metadata: Metadata = {
 };
 
 export default async function SecurityPage() {
-  // The page loads its data in the browser, so it checks the session itself: signed in, second factor passed
-  // (proxy.ts does the same, but it is never the only check).
-  await sendPendingSessionToCheck('/account/security');
+  // The page loads its data in the browser, so it checks the session itself: signed in, second factor passed, and
+  // two-factor set up when the account must have it (proxy.ts does the same, but it is never the only check).
+  await routeByTwoFactorState('/account/security');
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Securitatea contului">

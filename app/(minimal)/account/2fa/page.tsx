@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AuthPageShell } from '@/components/auth/auth-page-shell';
 import { TwoFactorSetup } from '@/components/auth/two-factor-setup';
-import { sendPendingSessionToCheck } from '@/lib/account/customer';
+import { routeByTwoFactorState } from '@/lib/account/customer';
 import { firstParam, type PageSearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = {
@@ -11,7 +11,7 @@ export const metadata: Metadata = {
 
 export default async function TwoFactorSetupPage({ searchParams }: { searchParams: PageSearchParams }) {
   const lastUrl = firstParam((await searchParams).last_url);
-  await sendPendingSessionToCheck(lastUrl ? `/account/2fa?last_url=${encodeURIComponent(lastUrl)}` : '/account/2fa');
+  await routeByTwoFactorState(lastUrl ? `/account/2fa?last_url=${encodeURIComponent(lastUrl)}` : '/account/2fa');
   return (
     <AuthPageShell
       title="Configurați autentificarea în doi pași"

@@ -320,14 +320,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     return result;
   });
 
+  // The setup page reads the signed-in user (and the tab's keep-alive calls here): an account that must set two-factor
+  // up may; a pending session may not (it is not signed in yet).
   app.get('/api/v1/auth/user', async (req, reply) => {
-    const auth = optionalAuth(ctx, req);
+    const auth = optionalAuth(ctx, req, { allowTwoFactorSetup: true });
     return sendData(reply, auth ? publicUser(auth.user) : null);
   });
 
-  // A pending session may always leave.
+  // A pending session, or one that owes the two-factor setup, may always leave.
   app.post('/api/v1/auth/logout', async (req, reply) => {
-    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true, allowTwoFactorSetup: true });
     return idempotentWrite(ctx, req, reply, 200, () => {
       ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(ctx.clock.now().toISOString(), auth.session.id);
       return { logged_out: true };

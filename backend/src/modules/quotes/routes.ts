@@ -15,12 +15,13 @@ export function registerQuotes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/quotes', async (req, reply) => {
     const body = parse(quoteRequest, req.body);
     // A renewal checks the renewed policy is the caller's; an invalid bearer counts as no caller, a session that
-    // owes the second factor gets 403 two_factor_required (it acts as the user only once it passed).
+    // owes the second factor or its setup gets 403 two_factor_required / two_factor_setup_required (it acts as the
+    // user only once it passed).
     let userId: number | null = null;
     try {
       userId = optionalAuth(ctx, req)?.user.id ?? null;
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'two_factor_required') throw err;
+      if (err instanceof ApiError && err.status === 403) throw err;
       userId = null;
     }
     return idempotentWrite(ctx, req, reply, 201, () => createQuote(ctx, body.product_code, body.partner_code ?? null, body.input, userId));

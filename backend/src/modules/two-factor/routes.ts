@@ -276,9 +276,9 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/v1/two-factor-auth-providers', async (_req, reply) => sendData(reply, PROVIDERS));
 
-  // The check page of a pending session reads which provider to ask for.
+  // The check page of a pending session reads which provider to ask for; the setup page whether one is enabled.
   app.get('/api/v1/two-factor-auth-providers/user', async (req, reply) => {
-    const { user } = requireAuth(ctx, req, { queryToken: true, allowPendingTwoFactor: true });
+    const { user } = requireAuth(ctx, req, { queryToken: true, allowPendingTwoFactor: true, allowTwoFactorSetup: true });
     const current = user.two_factor_provider;
     return sendData(
       reply,
@@ -287,9 +287,10 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Stores nothing: the secret is sealed for this user and session (totp.ts) and becomes the user's only when
-  // verify-code confirms a code of it. A pending session gets 403 two_factor_required (requireAuth).
+  // verify-code confirms a code of it. A pending session gets 403 two_factor_required (requireAuth); an account that
+  // must set two-factor up gets its secret here.
   app.get('/api/v1/auth/two-factor/generate-qr-code', async (req, reply) => {
-    const { user, session } = requireAuth(ctx, req, { queryToken: true });
+    const { user, session } = requireAuth(ctx, req, { queryToken: true, allowTwoFactorSetup: true });
     const secret = sealedSetupSecret(sealingKey(), user.id, session.id, ctx.clock.now());
     const otpauthUrl = totpUri(secret, user.email);
     const { default: QRCode } = await import('qrcode');
@@ -298,7 +299,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/two-factor/verify-code', async (req, reply) => {
-    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true, allowTwoFactorSetup: true });
     const body = parse(verifySchema, req.body);
     const ip = clientIp(req);
     await verifyCaptcha(ctx, body.token, ip);
@@ -351,7 +352,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/two-factor/check-active-session', async (req, reply) => {
-    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true, allowTwoFactorSetup: true });
     parse(checkSchema, req.body);
     const global = ctx.config.twoFactorEnabled;
     const forUser = Boolean(auth.user.two_factor_provider);
@@ -386,7 +387,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/v1/auth/two-factor/generate-code', async (req, reply) => {
-    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true });
+    const auth = requireAuth(ctx, req, { allowPendingTwoFactor: true, allowTwoFactorSetup: true });
     const body = parse(generateCodeSchema, req.body);
     await verifyCaptcha(ctx, body.token, clientIp(req));
     // An email code never passes the check of an authenticator user (item 9), so none is mailed to one.
