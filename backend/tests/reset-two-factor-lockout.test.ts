@@ -271,6 +271,27 @@ describe('two-factor set up after the mailbox was proven', () => {
     await expectKept(email, 'Parola-Proprietar-86', secret, codes, OWNER);
   });
 
+  it('is kept by the first Google link after a reset proved the mailbox (a Google account taken over does not bypass it)', async () => {
+    const email = 'dovedit.apoi.google@exemplu.ro';
+    const OWNER = device('OwnerBrowser');
+    const THIEF = device('GoogleThief');
+    await register(email, 'Parola-Proprietar-88', OWNER);
+    await ownerResets(email, 'Parola-Proprietar-89', OWNER);
+    const owner = (await signIn(email, 'Parola-Proprietar-89', OWNER)).body.data.access_token as string;
+    const { secret } = await enableTotp(owner, OWNER);
+    const codes = recoveryHashes(email);
+
+    const linked = await call('POST', '/api/v1/auth/social/authentications/google', { body: { token: `dev-google:${email}:Ana:Pop` }, headers: THIEF });
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.body.data.is_two_factor_enabled).toBe(true);
+    const me = await call('GET', '/api/v1/auth/user', { token: linked.body.data.access_token, headers: THIEF });
+    expect(me.status).toBe(403);
+    expect(me.body.error.code).toBe('two_factor_required');
+    expect(userRow(email)).toMatchObject({ two_factor_provider: 'authenticator', two_factor_secret: secret });
+    expect(recoveryHashes(email)).toEqual(codes);
+    expect((await outbox(call, email)).map((m) => m.subject)).not.toContain('Autentificarea în doi pași a fost dezactivată la prima autentificare cu Google');
+  });
+
   it('an account that existed before the record (the demo account with the authenticator) keeps it at a reset', async () => {
     const email = 'client2fa@exemplu.ro';
     const OWNER = device('DemoBrowser');

@@ -205,21 +205,24 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
         // Register and guest checkout never prove the mailbox, Google does: the account may have been opened by
         // someone who only knew the address (pre-account takeover). What was set before this proof goes: every
         // session ends and the password is replaced by one nobody knows (the owner can choose one with a reset
-        // link). Two-factor goes too, or its setter would hold the owner at the second factor for good: the secret
-        // (active or pending; a setup secret not yet confirmed is sealed to a session, revoked above), the recovery
-        // codes, the mailed codes still unused, and every device on which the account passed the factor (a known
-        // device escapes the user's two-factor attempt window). The owner signs in as an account without two-factor
-        // does (one that must have it is sent to set it up afresh) and is mailed if two-factor was on.
+        // link). Two-factor set up before any proof of the mailbox goes too, or its setter would hold the owner at
+        // the second factor for good: the secret (active or pending; a setup secret not yet confirmed is sealed to a
+        // session, revoked above), the recovery codes, the mailed codes still unused, and every device on which the
+        // account passed the factor (a known device escapes the user's two-factor attempt window). The owner signs
+        // in as an account without two-factor does (one that must have it is sent to set it up afresh) and is
+        // mailed if two-factor was on. Two-factor set up after a proof (a reset link used, a mailed code) is the
+        // owner's, and stays, as at a reset: whoever takes over the Google account still owes the second factor.
         const hadTwoFactor = Boolean(user.two_factor_provider);
+        const dropTwoFactor = !hadTwoFactor || Boolean(user.two_factor_before_email_proof);
         ctx.db
           .prepare('UPDATE users SET google_sub = ?, password_hash = ?, is_default_password = 1, updated_at = ? WHERE id = ?')
           .run(profile.sub, hash, ctx.clock.now().toISOString(), user.id);
         // The proof a password reset also gives (reset-password below): two-factor set up from now on is kept by a reset.
         recordMailboxProof(ctx, user.id);
         revokeOtherSessions(ctx, user.id, null);
-        clearTwoFactor(ctx, user.id);
+        if (dropTwoFactor) clearTwoFactor(ctx, user.id);
         ctx.db.prepare('UPDATE sessions SET two_factor_passed = 0 WHERE user_id = ?').run(user.id);
-        if (hadTwoFactor) {
+        if (hadTwoFactor && dropTwoFactor) {
           queueMail(ctx, { to: user.email, ...twoFactorChangedMail(user.first_name, 'removed_at_google_link', null, ctx.clock.now()) });
         }
         user = findUser(ctx, user.id);
