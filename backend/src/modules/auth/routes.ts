@@ -40,7 +40,7 @@ import {
   THROTTLE,
   type Attempt,
 } from '../../lib/throttle';
-import { resetPasswordMail, twoFactorChangedMail, welcomeSetPasswordMail } from '../../mail/templates';
+import { passwordChangedMail, resetPasswordMail, twoFactorChangedMail, welcomeSetPasswordMail } from '../../mail/templates';
 import { clearTwoFactor } from '../two-factor/routes';
 import { GOOGLE_UNAVAILABLE, parseDevGoogleToken, verifyGoogleIdToken } from './google';
 
@@ -359,6 +359,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       // A reset or welcome link mailed before the change no longer sets a password.
       ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, auth.user.id);
       revokeOtherSessions(ctx, auth.user.id, auth.session.id);
+      // The owner hears of it in the mailbox, whoever changed it (a stolen session with a guessed or phished password).
+      queueMail(ctx, { to: auth.user.email, ...passwordChangedMail(auth.user.first_name, ctx.clock.now()) });
       return { changed: true };
     });
   });
