@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSign, generateKeyPairSync } from 'node:crypto';
+import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, fields, startServer, type Call, type TestServer } from './helpers';
 
@@ -65,5 +65,18 @@ describe('Google sign-in into an account linked to a Google account', () => {
     expect(row.google_sub).toBe('111111111111');
     expect((await call('GET', '/api/v1/profile', { token: owner })).status).toBe(200);
     expect(t.server.db.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)').pluck().get(email)).toBe(2);
+  });
+
+  it('refuses an HS256 token keyed with the public key, and one without exp', async () => {
+    const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = enc({ iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: '42', email: 'x@exemplu.ro', email_verified: true, exp: Math.floor(Date.now() / 1000) + 600 });
+    const head = enc({ alg: 'HS256', kid: 'k1', typ: 'JWT' });
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    const hs = `${head}.${claims}.${createHmac('sha256', pem).update(`${head}.${claims}`).digest('base64url')}`;
+    const noExp = idToken({ sub: '43', email: 'y@exemplu.ro', exp: undefined });
+    for (const token of [hs, noExp]) {
+      const res = await call('POST', '/api/v1/auth/social/authentications/google', { body: { token } });
+      expect(res.status, res.text).toBe(422);
+    }
   });
 });
