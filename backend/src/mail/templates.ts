@@ -180,6 +180,21 @@ export function twoFactorChangedMail(name: string, change: TwoFactorChange, prov
   return { subject, ...wrap(`Bună ziua, ${name},`, [what, ...after]) };
 }
 
+/**
+ * Sent when the password is changed from the account's Security page (auth/change-password): whoever holds a session
+ * and the password can change it and end the owner's other sessions; the owner learns of it here.
+ */
+export function passwordChangedMail(name: string, at: Date) {
+  return {
+    subject: 'Parola contului a fost schimbată',
+    ...wrap(`Bună ziua, ${name},`, [
+      `Parola contului dumneavoastră a fost schimbată la ${bucharestTime(at)}, din pagina Securitate a contului. Celelalte sesiuni deschise ale contului au fost închise.`,
+      'Dacă ați fost dumneavoastră, nu trebuie să faceți nimic.',
+      'Dacă nu dumneavoastră ați schimbat parola, alegeți imediat una nouă cu „Am uitat parola” pe pagina de autentificare (linkul vine pe această adresă de email) și contactați-ne.',
+    ]),
+  };
+}
+
 /** Sent when the account is signed in from a user agent + IP pair never seen for it before. */
 export function newDeviceSignInMail(name: string, userAgent: string, ip: string, at: Date) {
   return {

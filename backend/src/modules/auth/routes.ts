@@ -40,7 +40,7 @@ import {
   THROTTLE,
   type Attempt,
 } from '../../lib/throttle';
-import { resetPasswordMail, twoFactorChangedMail, welcomeSetPasswordMail } from '../../mail/templates';
+import { passwordChangedMail, resetPasswordMail, twoFactorChangedMail, welcomeSetPasswordMail } from '../../mail/templates';
 import { clearTwoFactor } from '../two-factor/routes';
 import { GOOGLE_UNAVAILABLE, parseDevGoogleToken, verifyGoogleIdToken } from './google';
 
@@ -52,6 +52,8 @@ const STEP_UP_CAPTCHA_SCORE = 0.7;
 const WRONG_CREDENTIALS = 'Email sau parolă greșită.';
 const EMAIL_TAKEN = 'Există deja un cont cu acest email.';
 const RESET_INVALID = 'Linkul de resetare a expirat sau a fost deja folosit.';
+const GOOGLE_OTHER_ACCOUNT =
+  'Această adresă de email este legată de alt cont Google. Autentificați-vă cu contul Google folosit prima dată sau cu parola contului.';
 
 // A real hash to compare against when the email is unknown (constant-time-ish login).
 const DUMMY_HASH = hashPassword('dummy-password-A1');
@@ -191,10 +193,18 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (!profile) throw fieldError('token', 'Autentificarea cu Google a eșuat. Încercați din nou.');
     const existing = findUserByEmail(ctx, profile.email);
     if (existing?.is_deleted) return sendData(reply, loginAnswer(existing, null));
+    // Google's `sub` is the Google account, its `email` is not for good: a Google account opened for a non-Gmail
+    // address keeps `email_verified` after the mailbox goes to someone else (a reassigned work address, a domain
+    // bought), and one address can front several Google accounts. An account linked to one Google account is
+    // signed into by that one only.
+    const otherGoogleAccount = (u: UserRow | undefined) => Boolean(u?.google_sub && u.google_sub !== profile.sub);
+    if (otherGoogleAccount(existing)) throw fieldError('token', GOOGLE_OTHER_ACCOUNT);
     // A random password nobody knows: for a new account, and for an existing one Google links for the first time.
     const hash = existing?.google_sub ? null : await hashPassword(generatedPassword());
     return idempotentWrite(ctx, req, reply, 200, () => {
       let user = findUserByEmail(ctx, profile.email);
+      // A first link by another Google account may have committed since the read above.
+      if (otherGoogleAccount(user)) throw fieldError('token', GOOGLE_OTHER_ACCOUNT);
       if (!user) {
         user = insertUser(ctx, {
           email: profile.email, password_hash: hash ?? '', first_name: profile.first_name,
@@ -362,6 +372,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       // A reset or welcome link mailed before the change no longer sets a password.
       ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now, auth.user.id);
       revokeOtherSessions(ctx, auth.user.id, auth.session.id);
+      // The owner hears of it in the mailbox, whoever changed it (a stolen session with a guessed or phished password).
+      queueMail(ctx, { to: auth.user.email, ...passwordChangedMail(auth.user.first_name, ctx.clock.now()) });
       return { changed: true };
     });
   });
