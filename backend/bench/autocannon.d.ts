@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Each request starts from the options above; setupRequest may change it (here: its headers). */
+    requests?: { setupRequest?: (req: { headers?: Record<string, string> }) => { headers?: Record<string, string> } }[];
   }
   interface Histogram {
     average: number;

@@ -452,6 +452,16 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         WHERE google_sub IS NOT NULL OR two_factor_provider = 'email';
     `,
   },
+  {
+    version: 15,
+    name: 'indexes of the expired quotes purge',
+    // Anyone may ask for quotes: the ones no order uses are deleted a while after they expire
+    // (modules/quotes/service.ts, purgeExpiredQuotes), by these indexes rather than by scanning both tables.
+    sql: `
+      CREATE INDEX quotes_expires ON quotes(expires_at);
+      CREATE INDEX orders_quote ON orders(quote_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

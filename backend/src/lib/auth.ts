@@ -6,6 +6,7 @@ import { errors } from './errors';
 import { isBusyError } from '../db/connection';
 import { queueMail } from '../mail/outbox';
 import { newDeviceSignInMail } from '../mail/templates';
+import { admitQuietly, THROTTLE } from './throttle';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -87,7 +88,7 @@ export function recordMailboxProof(ctx: AppContext, userId: number): void {
  * Creates a session and returns the clear access token (only its sha256 is stored). Every sign-in (password,
  * Google, register, store-from-product-page) comes through here, inside its idempotentWrite: a user agent + IP
  * pair never seen for an account that already had sessions queues a mail to the owner in the same transaction
- * (issue 13).
+ * (issue 13), at most as often as THROTTLE.newDeviceMail lets it.
  */
 export function createSession(ctx: AppContext, userId: number, req: FastifyRequest, twoFactorPassed = false): string {
   const token = randomToken(32);
@@ -97,7 +98,8 @@ export function createSession(ctx: AppContext, userId: number, req: FastifyReque
   const seen = ctx.db
     .prepare('SELECT EXISTS (SELECT 1 FROM sessions WHERE user_id = ?) AS any_session, EXISTS (SELECT 1 FROM sessions WHERE user_id = ? AND user_agent = ? AND ip = ?) AS this_device')
     .get(userId, userId, ua, ip) as { any_session: number; this_device: number };
-  if (seen.any_session && !seen.this_device) {
+  // Bounded per account (THROTTLE.newDeviceMail): the user agent is the client's to choose.
+  if (seen.any_session && !seen.this_device && admitQuietly(ctx, [{ policy: THROTTLE.newDeviceMail, subject: String(userId) }])) {
     const user = findUser(ctx, userId);
     queueMail(ctx, { to: user.email, ...newDeviceSignInMail(user.first_name, ua, ip, now) });
   }

@@ -46,6 +46,18 @@ export const THROTTLE = {
   resetMailEmail: { scope: 'reset-mail-email', free: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 24 * 60 * MINUTE },
   /** generate-reset-token from one client IP (IPv6: its /64), any address. */
   resetMailIp: { scope: 'reset-mail-ip', free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 60 * MINUTE },
+  /**
+   * New-device sign-in mails of one account (by user id). A sign-in with a user agent never seen mails the owner, and
+   * the user agent is whatever the client sends: without a bound, whoever knows the password (or registered an
+   * address that is not theirs) could mail that inbox once per sign-in. Past the bound the sign-in still succeeds;
+   * only its mail is skipped.
+   */
+  newDeviceMail: { scope: 'new-device-mail', free: 3, baseDelayMs: 10 * MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 24 * 60 * MINUTE },
+  /**
+   * Accounts store-from-product-page creates from one client IP (IPv6: its /64): each one mails a welcome link to
+   * the address typed, a new address every time.
+   */
+  guestAccountIp: { scope: 'guest-account-ip', free: 50, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, quietMs: 60 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 
 /** Failures of an account or IP streak after which a sign-in needs the stricter captcha (when captcha is on). */
@@ -221,6 +233,20 @@ export function beginAttempt(ctx: AppContext, attempts: Attempt[]): void {
       }
     })
     .immediate();
+}
+
+/**
+ * `beginAttempt` for a bound that must not refuse the call it counts (a mail it may skip): true when the attempt
+ * was admitted and recorded, false when the subject must still wait.
+ */
+export function admitQuietly(ctx: AppContext, attempts: Attempt[]): boolean {
+  try {
+    beginAttempt(ctx, attempts);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) return false;
+    throw err;
+  }
 }
 
 /** The secret was right: the given subjects are cleared (an account), the others get this attempt back (an IP). */

@@ -14,6 +14,22 @@ const ACTIVITY_TIMEOUT_S = 120;
 export const MAX_CHANNELS_PER_SOCKET = 100;
 /** Sockets one client address (IPv6: its /64) may hold open at once. */
 export const MAX_SOCKETS_PER_ADDRESS = 100;
+/**
+ * Bytes of answers and events that may wait in memory for one socket that stopped reading. Every frame a client
+ * sends is answered (a pong, an error): a client that keeps sending and never reads would otherwise have the
+ * server hold all of them. Past this bound the socket is dropped (its page reconnects and reads the state).
+ */
+export const REALTIME_MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Sends a frame, or drops the socket when more than REALTIME_MAX_BUFFERED_BYTES already wait for it. */
+function sendBounded(ws: WebSocket, frame: string): void {
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount > REALTIME_MAX_BUFFERED_BYTES) {
+    ws.terminate();
+    return;
+  }
+  ws.send(frame);
+}
 
 /**
  * Whether a browser page of `origin` may open a socket: the shop's own origin; for a shop on a loopback host (a
@@ -66,7 +82,8 @@ interface Options {
  * Pusher Channels protocol v7 over WebSocket on `/app/{key}`: connection_established, subscribe
  * (public and private-* with signature check), unsubscribe, ping/pong and an activity timeout.
  * Bounded: at most MAX_SOCKETS_PER_ADDRESS open sockets per client address (the socket's own address, never a
- * header's), MAX_CHANNELS_PER_SOCKET channels per socket, 64 KB per message; upgrades from another site's page
+ * header's), MAX_CHANNELS_PER_SOCKET channels per socket, 64 KB per message, REALTIME_MAX_BUFFERED_BYTES of unread
+ * answers (then the socket is dropped); upgrades from another site's page
  * (Origin) are refused.
  *
  * A private subscription keeps the id of the session whose bearer /pusher/auth signed it; once that session has
@@ -130,7 +147,7 @@ export function attachPusherServer({ server, key, secret, realtime, log, webAppU
 
   function onConnection(ws: WebSocket, appKey: string, url: URL) {
     const sendEvent = (event: string, data: unknown, channel?: string) =>
-      ws.send(JSON.stringify(channel ? { event, channel, data } : { event, data }));
+      sendBounded(ws, JSON.stringify(channel ? { event, channel, data } : { event, data }));
     if (appKey !== key) {
       sendEvent('pusher:error', { code: 4001, message: `App key ${appKey} does not exist` });
       ws.close(4001, 'Unknown app key');
@@ -161,7 +178,7 @@ export function attachPusherServer({ server, key, secret, realtime, log, webAppU
           }
           if (!live) return endUnauthorised(ws, sub);
         }
-        ws.send(frame);
+        sendBounded(ws, frame);
       },
     };
     subscribers.set(ws, sub);

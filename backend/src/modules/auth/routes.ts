@@ -165,6 +165,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     }
     const existsMessage = 'Există deja un cont cu acest email. Autentificați-vă pentru a continua.';
     if (emailTaken(req, c.email)) throw fieldError('customer.email', existsMessage);
+    // Every new account mails a welcome link to the address typed: bounded per client IP, or one client could have
+    // the broker mail any list of addresses (backend/README.md "Sign-in throttle").
+    try {
+      beginAttempt(ctx, [ipAttempt(THROTTLE.guestAccountIp, clientIp(req))]);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429) throw err;
+      const seconds = Number(err.headers['retry-after'] ?? 60);
+      throw new ApiError(429, 'too_many_attempts', 'Too many accounts created from this client.',
+        `Din această rețea s-au creat prea multe conturi. Încercați din nou peste ${romanianDuration(seconds)}.`, err.headers);
+    }
     // A random password nobody knows (never mailed, never logged): the customer chooses one through the
     // single-use set-password link of the welcome mail.
     const hash = await hashPassword(generatedPassword());

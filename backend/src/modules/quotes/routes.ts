@@ -5,14 +5,26 @@ import { optionalAuth } from '../../lib/auth';
 import { ApiError, errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
+import { clientIp } from '../../lib/http';
+import { WindowLimiter } from '../../lib/rate-window';
+import { ipSubject } from '../../lib/throttle';
 import { parse } from '../../lib/validation';
 import { quoteRequest } from '../../../../contract/quotes';
 import { createQuote, findQuote } from './service';
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
+/**
+ * Quotes one client IP (IPv6: its /64) may store per window: anyone may ask, each one is a row, and a visitor
+ * comparing offers asks a few a minute.
+ */
+export const QUOTES_PER_WINDOW = 120;
+const WINDOW_MS = 60_000;
 
 export function registerQuotes(app: FastifyInstance, ctx: AppContext) {
+  const limiter = new WindowLimiter(QUOTES_PER_WINDOW, WINDOW_MS, ctx.clock);
+
   app.post('/api/v1/quotes', async (req, reply) => {
+    limiter.admit(ipSubject(clientIp(req)));
     const body = parse(quoteRequest, req.body);
     // A renewal checks the renewed policy is the caller's; an invalid bearer counts as no caller, a session that
     // owes the second factor or its setup gets 403 two_factor_required / two_factor_setup_required (it acts as the

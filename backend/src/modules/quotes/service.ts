@@ -83,6 +83,26 @@ function withCompanyNames(ctx: AppContext, input: RcaInput): RcaInput {
   return out;
 }
 
+/** A quote no order uses is kept this long after it expired (a late GET still says which one), then deleted. */
+export const QUOTE_KEEP_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
+/** The purge runs at most this often (on a new quote). */
+const QUOTE_PURGE_INTERVAL_MS = 60_000;
+const lastQuotePurge = new WeakMap<AppContext, number>();
+
+/**
+ * Anyone may ask for quotes, so the table must not keep every one: those past QUOTE_KEEP_AFTER_EXPIRY_MS that no
+ * order names are deleted (an order's quote stays: the order and its policy refer to it).
+ */
+function purgeExpiredQuotes(ctx: AppContext, now: number) {
+  const last = lastQuotePurge.get(ctx);
+  // `now < last`: the clock was set back; purge again rather than wait for it to catch up.
+  if (last !== undefined && now >= last && now - last < QUOTE_PURGE_INTERVAL_MS) return;
+  lastQuotePurge.set(ctx, now);
+  ctx.db
+    .prepare('DELETE FROM quotes WHERE expires_at < ? AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = quotes.id)')
+    .run(new Date(now - QUOTE_KEEP_AFTER_EXPIRY_MS).toISOString());
+}
+
 export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: string | null, raw: unknown, userId: number | null = null): Quote {
   const row = productRow(ctx, product);
   if (!row) throw validationError({ product_code: ['Produsul nu există.'] });
@@ -101,6 +121,7 @@ export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: 
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
   };
+  purgeExpiredQuotes(ctx, now.getTime());
   ctx.db
     .prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .run(quote.id, product, quote.partner_code, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
