@@ -9,7 +9,7 @@ export function uniqueEmail(prefix = 'shop'): string {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** A random valid CNP of someone born 1970–1989 (never one of the seeded claims histories). */
+/** A random valid CNP of someone born 1970–1988 (never one of the seeded claims histories). */
 export function randomCnp(): string {
   const r = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
   // Born 1970–1988: 16 before 2005, so the tests' licence dates (2005-07-01 and later) are never refused as
