@@ -453,6 +453,17 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 14,
+    name: 'device that used a password reset link',
+    // The browser (IP and user agent, as sessions keep them) that used a reset or welcome link: the owner's, whose
+    // sign-ins then have a throttle window of their own (modules/auth/routes.ts, knownSignInDevice), so that wrong
+    // passwords sent for the address from elsewhere cannot keep the owner out right after the reset.
+    sql: `
+      ALTER TABLE password_resets ADD COLUMN used_ip TEXT;
+      ALTER TABLE password_resets ADD COLUMN used_user_agent TEXT;
+    `,
+  },
+  {
     version: 15,
     name: 'indexes of the expired quotes purge',
     // Anyone may ask for quotes: the ones no order uses are deleted a while after they expire

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { AppContext } from '../context';
 import { ApiError } from './errors';
@@ -29,6 +30,13 @@ const MINUTE = 60_000;
 export const THROTTLE = {
   /** One account (by email, known or not: the lock must not tell which emails exist), any IP. */
   account: { scope: 'login-account', free: 5, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 24 * 60 * MINUTE, hardCap: 100 },
+  /**
+   * One account on one of the owner's devices (a browser that signed into it before or used its reset link: same IP
+   * and user agent), any password: the window of the owner's own sign-ins, apart from the account's shared one. Wrong
+   * passwords sent for the address from elsewhere fill the shared window and never this one, so they slow the guesser
+   * without keeping the owner out (backend/README.md "Sign-in throttle").
+   */
+  accountDevice: { scope: 'login-account-device', free: 5, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 24 * 60 * MINUTE, hardCap: 100 },
   /** One client IP (IPv6: its /64), any account: password spraying. */
   ip: { scope: 'login-ip', free: 30, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, quietMs: 60 * MINUTE },
   /** Reset-token guessing from one IP. */
@@ -263,8 +271,19 @@ export function attemptSucceeded(ctx: AppContext, reset: Attempt[], refund: Atte
 
 /** Clears an account's counters (a password reset through the mailed link proves the owner). */
 export function resetAccount(ctx: AppContext, email: string) {
-  ctx.db.prepare('DELETE FROM auth_throttle WHERE scope = ? AND subject = ?').run(THROTTLE.account.scope, email.toLowerCase());
+  const subject = email.toLowerCase();
+  ctx.db.prepare('DELETE FROM auth_throttle WHERE scope = ? AND subject = ?').run(THROTTLE.account.scope, subject);
+  // The windows of the account's devices go too (their subjects start with the address and '#').
+  ctx.db
+    .prepare('DELETE FROM auth_throttle WHERE scope = ? AND substr(subject, 1, ?) = ?')
+    .run(THROTTLE.accountDevice.scope, subject.length + 1, `${subject}#`);
 }
+
+/** The window of `email`'s sign-ins on one of its owner's devices (THROTTLE.accountDevice). */
+export const accountDeviceAttempt = (email: string, ip: string, userAgent: string): Attempt => ({
+  policy: THROTTLE.accountDevice,
+  subject: `${email.trim().toLowerCase()}#${createHash('sha256').update(`${ip}\n${userAgent}`).digest('hex').slice(0, 32)}`,
+});
 
 export const accountAttempt = (email: string): Attempt => ({ policy: THROTTLE.account, subject: email.trim().toLowerCase() });
 export const ipAttempt = (policy: ThrottlePolicy, ip: string): Attempt => ({ policy, subject: ipSubject(ip) });

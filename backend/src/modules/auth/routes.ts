@@ -14,7 +14,7 @@ import {
 import { verifyCaptcha } from '../../lib/captcha';
 import { generatedPassword, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { ApiError, fieldError, validationError } from '../../lib/errors';
-import { clientIp, sendData } from '../../lib/http';
+import { clientIp, sendData, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { queueMail } from '../../mail/outbox';
 import { parse } from '../../lib/validation';
@@ -30,6 +30,7 @@ import {
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import {
   accountAttempt,
+  accountDeviceAttempt,
   attemptSucceeded,
   beginAttempt,
   CAPTCHA_AFTER_FAILURES,
@@ -89,6 +90,23 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
    * the captcha must be for `action` with a higher score; then the attempt is recorded as a failure until
    * `attemptSucceeded` says otherwise.
    */
+  /**
+   * Whether this IP and user agent are one of the owner's devices for `email`: a session of the account was opened
+   * there (a sign-in with its password, its registration, Google), or its reset or welcome link was used there. An
+   * address without an account has none, so the answer tells a guesser nothing it could not tell before.
+   */
+  function knownSignInDevice(email: string, ip: string, ua: string): boolean {
+    return Boolean(
+      ctx.db
+        .prepare(
+          `SELECT 1 FROM users u WHERE u.email = ? AND (
+             EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.ip = ? AND s.user_agent = ?)
+             OR EXISTS (SELECT 1 FROM password_resets r WHERE r.user_id = u.id AND r.used_at IS NOT NULL AND r.used_ip = ? AND r.used_user_agent = ?))`,
+        )
+        .get(email.trim().toLowerCase(), ip, ua, ip, ua),
+    );
+  }
+
   async function throttledAttempt(req: FastifyRequest, attempts: Attempt[], captchaToken: string | null | undefined, action: string) {
     const { streak } = checkAttempt(ctx, attempts);
     if (streak >= CAPTCHA_AFTER_FAILURES) await verifyCaptcha(ctx, captchaToken, clientIp(req), action, STEP_UP_CAPTCHA_SCORE);
@@ -126,7 +144,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/v1/auth/login', async (req, reply) => {
     const body = parse(loginBody, req.body);
-    const attempts = [accountAttempt(body.email), ipAttempt(THROTTLE.ip, clientIp(req))];
+    // The owner's own devices sign in in a window of their own: wrong passwords sent for the address from elsewhere
+    // slow only the account's shared window (backend/README.md "Sign-in throttle").
+    const ip = clientIp(req);
+    const ua = userAgent(req);
+    const account = knownSignInDevice(body.email, ip, ua) ? accountDeviceAttempt(body.email, ip, ua) : accountAttempt(body.email);
+    const attempts = [account, ipAttempt(THROTTLE.ip, ip)];
     await throttledAttempt(req, attempts, body.token, 'login');
     const user = findUserByEmail(ctx, body.email);
     const ok = user ? await verifyPassword(body.password, user.password_hash) : (await verifyPassword(body.password, await DUMMY_HASH), false);
@@ -319,7 +342,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       const row = validLink();
       if (!row) throw fieldError('reset_token', RESET_INVALID);
       const user = findUser(ctx, row.user_id);
-      ctx.db.prepare('UPDATE password_resets SET used_at = ? WHERE id = ?').run(now, row.id);
+      // The browser that used the link is the owner's (knownSignInDevice above).
+      ctx.db.prepare('UPDATE password_resets SET used_at = ?, used_ip = ?, used_user_agent = ? WHERE id = ?').run(now, clientIp(req), userAgent(req), row.id);
       ctx.db.prepare('UPDATE users SET password_hash = ?, is_default_password = 0, updated_at = ? WHERE id = ?').run(hash, now, row.user_id);
       revokeOtherSessions(ctx, row.user_id, null);
       // The mailbox proved the owner (a reset or a welcome link alike: both were mailed there only): the sign-in lock
