@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardrails, generate, generateSecret } from 'otplib';
 import { client, FakeClock, fields, outbox, startServer, type Call, type TestServer } from './helpers';
+import { describeUserAgent } from '../src/mail/templates';
 
 /**
  * Issue 13 items 2, 9 and the two-factor part of 8: no re-enrolment without the factor, no weaker factor,
@@ -233,11 +234,33 @@ describe('new-device sign-in mail', () => {
     expect(await count()).toBe(start + 1);
     const mail = (await outbox(call, email)).find((m) => m.subject === 'Autentificare de pe un dispozitiv nou')!;
     expect(mail.text).toContain('198.51.100.20');
-    expect(mail.text).toContain('Browser-Nou/1.0');
+    expect(mail.text).toContain('Browser: necunoscut');
     await signIn(email, '198.51.100.20', 'Browser-Nou/1.0');
     expect(await count()).toBe(start + 1);
     await signIn(email, '198.51.100.21', 'Browser-Nou/1.0');
     expect(await count()).toBe(start + 2);
+  });
+
+  it('names the browser and system it recognises, never the text the client sent as its user agent', async () => {
+    const email = 'client@exemplu.ro';
+    const hostile = 'Contul va fi blocat. Confirmati cardul la https://evil.example/card Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+    await signIn(email, '198.51.100.30', hostile);
+    const mail = (await outbox(call, email)).find((m) => m.subject === 'Autentificare de pe un dispozitiv nou' && m.text.includes('198.51.100.30'))!;
+    expect(mail.text).toContain('Browser: Chrome pe Windows');
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.text).not.toContain('Confirmati cardul');
+  });
+
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', 'Safari pe iOS'],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox pe Linux'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Microsoft Edge pe Windows'],
+    ['Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36', 'Samsung Internet pe Android'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15', 'Safari pe macOS'],
+    ['curl/8.5.0', 'necunoscut'],
+    ['', 'necunoscut'],
+  ])('describes %j as %j', (userAgent, described) => {
+    expect(describeUserAgent(userAgent)).toBe(described);
   });
 
   it('is not sent for the first session of a new account', async () => {

@@ -196,12 +196,40 @@ export function passwordChangedMail(name: string, at: Date) {
 }
 
 /** Sent when the account is signed in from a user agent + IP pair never seen for it before. */
+/**
+ * The browser and system a user agent names, in Romanian („Chrome pe Windows”), or „necunoscut”. Never the text
+ * itself: a user agent is whatever the client sends, and this mail goes out under the broker's name (someone who
+ * registered a stranger's address could otherwise write „Confirmați cardul la https://…” into it).
+ */
+export function describeUserAgent(userAgent: string): string {
+  const browser = [
+    [/\bEdg(e|A|iOS)?\//, 'Microsoft Edge'],
+    [/\b(OPR|Opera)\//, 'Opera'],
+    [/\bSamsungBrowser\//, 'Samsung Internet'],
+    [/\b(Firefox|FxiOS)\//, 'Firefox'],
+    [/\b(Chrome|CriOS)\//, 'Chrome'],
+    [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
+  const system = [
+    [/\bWindows\b/, 'Windows'],
+    [/\bAndroid\b/, 'Android'],
+    [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
+    [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+    [/\bCrOS\b/, 'ChromeOS'],
+    [/\bLinux\b/, 'Linux'],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
+  if (browser && system) return `${browser} pe ${system}`;
+  if (browser) return browser;
+  if (system) return `un browser pe ${system}`;
+  return 'necunoscut';
+}
+
 export function newDeviceSignInMail(name: string, userAgent: string, ip: string, at: Date) {
   return {
     subject: 'Autentificare de pe un dispozitiv nou',
     ...wrap(`Bună ziua, ${name},`, [
       `Contul dumneavoastră a fost accesat la ${bucharestTime(at)} de pe un dispozitiv sau dintr-o rețea pe care nu le-am mai văzut:`,
-      `Browser: ${userAgent || 'necunoscut'}`,
+      `Browser: ${describeUserAgent(userAgent)}`,
       `Adresa IP: ${ip}`,
       'Dacă ați fost dumneavoastră, nu trebuie să faceți nimic.',
       'Dacă nu vă recunoașteți în această autentificare, schimbați-vă imediat parola din pagina Securitate a contului (celelalte sesiuni vor fi închise) și contactați-ne.',
