@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardrails, generate } from 'otplib';
-import { client, FakeClock, login, startServer, WEB, type Call, type TestServer } from './helpers';
+import { client, FakeClock, login, startServer, type Call, type TestServer } from './helpers';
+import { accountDataCalls, type GuardedCall } from './guarded-calls';
 
 /**
  * Issue 13 item 1: a session that passed only the password gets 403 `two_factor_required` on every signed-in
@@ -30,36 +31,12 @@ async function pass(token: string) {
   expect(res.status).toBe(200);
 }
 
-const profileBody = { first_name: 'Atacator', last_name: 'Rău', phone_number: '0711111111', address: null };
-const storeBody = {
-  customer: { email: USER, first_name: 'Atacator', last_name: 'Rău', phone_number: '0711111111' },
-  product_id: 'rca',
-  token: '',
-};
-
 /** Every signed-in call a pending session must not make (method, path, body). */
-const GUARDED: [string, string, unknown?][] = [
+const GUARDED: GuardedCall[] = [
   ['GET', '/api/v1/auth/user'],
-  ['GET', '/api/v1/profile'],
-  ['PUT', '/api/v1/profile', profileBody],
-  ['GET', '/api/v1/preferences'],
-  ['PUT', '/api/v1/preferences', { marketing_email: true }],
-  ['GET', '/api/v1/sessions'],
-  ['DELETE', '/api/v1/sessions/1'],
-  ['POST', '/api/v1/sessions/revoke-others', {}],
-  ['POST', '/api/v1/auth/change-password', { current_password: 'Parola-Demo-2026', password: 'Alta-Parola-2027!', password_confirmation: 'Alta-Parola-2027!' }],
-  ['GET', '/api/v1/orders'],
-  ['GET', '/api/v1/orders/1'],
-  ['POST', '/api/v1/orders', { quote_id: 'x', offer_id: 'y', customer: {}, consents: {} }],
-  ['POST', '/api/v1/orders/1/payments', { return_url: `${WEB}/thank-you` }],
-  ['GET', '/api/v1/policies'],
-  ['GET', '/api/v1/policies/1'],
-  ['GET', '/api/v1/policies/1/document'],
-  ['POST', '/api/v1/users/store-from-product-page', storeBody],
+  ...accountDataCalls(USER, { first_name: 'Atacator', last_name: 'Rău' }),
   ['GET', '/api/v1/auth/two-factor/generate-qr-code'],
-  ['POST', '/api/v1/auth/two-factor/remove', { token: '', recovery_key: 'DEMO-CODE-0009', provider_code: 'authenticator' }],
   ['POST', '/pusher/auth', { socket_id: '1.2', channel_name: 'private-user.2' }],
-  ['POST', '/api/v1/quotes', { product_code: 'rca', input: {} }],
 ];
 
 describe('a session that passed only the password', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardrails, generate } from 'otplib';
 import WebSocket from 'ws';
-import { client, FakeClock, login, startServer, WEB, type Call, type TestServer } from './helpers';
+import { client, FakeClock, login, startServer, type Call, type TestServer } from './helpers';
+import { accountDataCalls, type GuardedCall } from './guarded-calls';
 
 /**
  * SPEC §4: an account that must have two-factor (`users.is_two_factor_required`) and has not set it up can open no
@@ -38,35 +39,8 @@ async function userId(token: string): Promise<number> {
   return me.body.data.id as number;
 }
 
-const profileBody = { first_name: 'Ion', last_name: 'Popescu', phone_number: '0711111111', address: null };
-const storeBody = {
-  customer: { email: USER, first_name: 'Ion', last_name: 'Popescu', phone_number: '0711111111' },
-  product_id: 'rca',
-  token: '',
-};
-
 /** Every signed-in call that reaches the account's data (method, path, body). */
-const GUARDED: [string, string, unknown?][] = [
-  ['GET', '/api/v1/profile'],
-  ['PUT', '/api/v1/profile', profileBody],
-  ['GET', '/api/v1/preferences'],
-  ['PUT', '/api/v1/preferences', { marketing_email: true }],
-  ['GET', '/api/v1/sessions'],
-  ['DELETE', '/api/v1/sessions/1'],
-  ['POST', '/api/v1/sessions/revoke-others', {}],
-  ['POST', '/api/v1/auth/change-password', { current_password: 'Parola-Demo-2026', password: 'Alta-Parola-2027!', password_confirmation: 'Alta-Parola-2027!' }],
-  ['GET', '/api/v1/orders'],
-  ['GET', '/api/v1/orders/1'],
-  ['GET', '/api/v1/orders/1/invoice'],
-  ['POST', '/api/v1/orders', { quote_id: 'x', offer_id: 'y', customer: {}, consents: {} }],
-  ['POST', '/api/v1/orders/1/payments', { return_url: `${WEB}/thank-you` }],
-  ['GET', '/api/v1/policies'],
-  ['GET', '/api/v1/policies/1'],
-  ['GET', '/api/v1/policies/1/document'],
-  ['POST', '/api/v1/users/store-from-product-page', storeBody],
-  ['POST', '/api/v1/auth/two-factor/remove', { token: '', recovery_key: 'DEMO-CODE-0009', provider_code: 'authenticator' }],
-  ['POST', '/api/v1/quotes', { product_code: 'rca', input: {} }],
-];
+const GUARDED: GuardedCall[] = accountDataCalls(USER);
 
 describe('a session of an account that must set two-factor up', () => {
   it('gets 403 two_factor_setup_required on every call that reaches the account, and nothing changes', async () => {
