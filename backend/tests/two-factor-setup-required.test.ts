@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardrails, generate } from 'otplib';
 import WebSocket from 'ws';
 import { client, FakeClock, login, startServer, type Call, type TestServer } from './helpers';
 import { accountDataCalls, type GuardedCall } from './guarded-calls';
+import { freshTotpCode } from './two-factor-helpers';
 
 /**
  * SPEC §4: an account that must have two-factor (`users.is_two_factor_required`) and has not set it up can open no
  * page but /account/2fa. The backend holds the same rule: such a session gets 403 `two_factor_setup_required` on
  * every signed-in call except the ones the setup page and leaving need (backend/README.md "Two-factor enforcement").
  */
-const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 const USER = 'client@exemplu.ro';
 const SETUP_MESSAGE = 'Configurați autentificarea în doi pași pentru a continua.';
 
@@ -28,10 +27,8 @@ async function setRequired(c: Call, email: string, required: boolean) {
   expect(res.status).toBe(200);
 }
 
-async function totp(secret: string) {
-  clock.advance(30_000); // a fresh step each time (replayed steps are refused)
-  return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000), guardrails });
-}
+/** A fresh step each time (replayed steps are refused). */
+const totp = (secret: string) => freshTotpCode(clock, secret);
 
 async function userId(token: string): Promise<number> {
   const me = await call('GET', '/api/v1/auth/user', { token });
