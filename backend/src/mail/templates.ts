@@ -195,35 +195,42 @@ export function passwordChangedMail(name: string, at: Date) {
   };
 }
 
-/** Sent when the account is signed in from a user agent + IP pair never seen for it before. */
+/** Browsers by the token their user agent carries, most specific first (Edge and Opera also say Chrome). */
+const BROWSERS: readonly (readonly [RegExp, string])[] = [
+  [/\bEdg(e|A|iOS)?\//, 'Microsoft Edge'],
+  [/\b(OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(Chrome|CriOS)\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+];
+/** Systems, most specific first (Android also says Linux, iOS also says Mac OS X). */
+const SYSTEMS: readonly (readonly [RegExp, string])[] = [
+  [/\bWindows\b/, 'Windows'],
+  [/\bAndroid\b/, 'Android'],
+  [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+const firstNamed = (table: typeof BROWSERS, userAgent: string) => table.find(([pattern]) => pattern.test(userAgent))?.[1];
+
 /**
  * The browser and system a user agent names, in Romanian („Chrome pe Windows”), or „necunoscut”. Never the text
  * itself: a user agent is whatever the client sends, and this mail goes out under the broker's name (someone who
  * registered a stranger's address could otherwise write „Confirmați cardul la https://…” into it).
  */
 export function describeUserAgent(userAgent: string): string {
-  const browser = [
-    [/\bEdg(e|A|iOS)?\//, 'Microsoft Edge'],
-    [/\b(OPR|Opera)\//, 'Opera'],
-    [/\bSamsungBrowser\//, 'Samsung Internet'],
-    [/\b(Firefox|FxiOS)\//, 'Firefox'],
-    [/\b(Chrome|CriOS)\//, 'Chrome'],
-    [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
-  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
-  const system = [
-    [/\bWindows\b/, 'Windows'],
-    [/\bAndroid\b/, 'Android'],
-    [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
-    [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-    [/\bCrOS\b/, 'ChromeOS'],
-    [/\bLinux\b/, 'Linux'],
-  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
+  const browser = firstNamed(BROWSERS, userAgent);
+  const system = firstNamed(SYSTEMS, userAgent);
   if (browser && system) return `${browser} pe ${system}`;
   if (browser) return browser;
   if (system) return `un browser pe ${system}`;
   return 'necunoscut';
 }
 
+/** Sent when the account is signed in from a user agent + IP pair never seen for it before. */
 export function newDeviceSignInMail(name: string, userAgent: string, ip: string, at: Date) {
   return {
     subject: 'Autentificare de pe un dispozitiv nou',
