@@ -368,11 +368,14 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     parse(checkSchema, req.body);
     const global = ctx.config.twoFactorEnabled;
     const forUser = Boolean(auth.user.two_factor_provider);
+    // Both flags say what is asked of this session now, as the enforcement does (twoFactorDue): with two-factor off
+    // globally nothing is, so the account's `is_two_factor_required` does not make it required (SPEC §4 sends a
+    // session answered "required" and "not enabled" to /account/2fa, whatever the global flag says).
     return sendData(reply, {
       is_two_factor_auth_enabled: global,
       is_two_factor_enabled_for_user: forUser,
       is_active: !global || !forUser || Boolean(auth.session.two_factor_passed),
-      is_two_factor_auth_required: Boolean(auth.user.is_two_factor_required),
+      is_two_factor_auth_required: global && Boolean(auth.user.is_two_factor_required),
     });
   });
 
