@@ -175,8 +175,8 @@ test('two-factor required: every account page sends to /account/2fa; the email p
     await send.click();
     await expect(page.getByText(/Am trimis un cod de 6 cifre/)).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000, intervals: [3_000] });
-  // A slow answer can make the loop send twice, and each new code voids the older ones: read the code once every
-  // mail asked for is delivered, so that the newest one in the outbox is the one that passes.
+  // A slow answer can make the loop send twice (up to 3 mailed codes pass, the newest always): read the code once
+  // every mail asked for is delivered, so that the newest one in the outbox is the one typed.
   await expect
     .poll(async () => {
       const queue = await page.request.get(`${backendURL}/dev/mail-queue?to=${encodeURIComponent(user.email)}`);

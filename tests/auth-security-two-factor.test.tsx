@@ -6,6 +6,7 @@ const twoFactor = vi.hoisted(() => ({ listUserProviders: vi.fn(), removeTwoFacto
 vi.mock('@/lib/api/two-factor', async (importOriginal) => ({ ...(await importOriginal<object>()), ...twoFactor }));
 
 import { SecurityTwoFactor } from '@/components/auth/security-two-factor';
+import { useAuthStore } from '@/stores/auth-store';
 
 const app = [{ code: 'authenticator', name: 'Aplicație', is_enabled: true, is_default: true }];
 const refused = 'Codul nu a fost acceptat. Autentificarea în doi pași a rămas activă.';
@@ -13,6 +14,7 @@ const refused = 'Codul nu a fost acceptat. Autentificarea în doi pași a rămas
 beforeEach(() => {
   vi.clearAllMocks();
   twoFactor.listUserProviders.mockResolvedValue(app);
+  useAuthStore.setState({ authenticated: false, user: null });
 });
 
 describe('SecurityTwoFactor (turning two-factor off)', () => {
@@ -47,5 +49,25 @@ describe('SecurityTwoFactor (turning two-factor off)', () => {
       expect(twoFactor.removeTwoFactor).toHaveBeenCalledWith({ token: '', provider_code: 'authenticator', recovery_key: 'ABCD-1234' }),
     );
     expect(await screen.findByText('Autentificarea în doi pași a fost dezactivată.')).toBeInTheDocument();
+  });
+});
+
+describe('SecurityTwoFactor (the "required" warning)', () => {
+  const warning = /autentificarea în doi pași este obligatorie/;
+  const requiredUser = () =>
+    useAuthStore.setState({ authenticated: true, user: { email: 'obligatoriu2fa@exemplu.ro', is_two_factor_enabled: true, is_two_factor_required: true } as never });
+
+  it('is shown when the backend says two-factor is required for this session', async () => {
+    requiredUser();
+    render(<SecurityTwoFactor required />);
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+  });
+
+  it('is not shown when two-factor is off globally, though the account is marked as required', async () => {
+    // check-active-session: nothing is required while two-factor is off, so turning it off asks for no setup afterwards.
+    requiredUser();
+    render(<SecurityTwoFactor required={false} />);
+    await screen.findByRole('button', { name: 'Dezactivați autentificarea în doi pași' });
+    expect(screen.queryByText(warning)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   signTwoFactorState,
   stateFromActiveSession,
   twoFactorRedirect,
+  twoFactorRequiredNow,
   verifyTwoFactorState,
   type TwoFactorState,
 } from '@/lib/session/two-factor-state';
@@ -159,6 +160,9 @@ describe('two-factor routing (SPEC §4)', () => {
   it('requires nothing while two-factor is off globally (the backend holds no setup then either)', () => {
     const state = { ...base, globalEnabled: false, userEnabled: false, required: true };
     expect(twoFactorRedirect(state, '/account/orders', '/account/orders')).toBeNull();
+    expect(twoFactorRequiredNow(state)).toBe(false);
+    expect(twoFactorRequiredNow({ ...state, globalEnabled: true })).toBe(true);
+    expect(twoFactorRequiredNow({ ...base, required: false })).toBe(false);
   });
 });
 

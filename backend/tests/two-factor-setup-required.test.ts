@@ -192,6 +192,12 @@ describe('a session of an account that must set two-factor up', () => {
       await setRequired(c, USER, true);
       expect((await c('GET', '/api/v1/orders', { token })).status).toBe(200);
       expect((await c('GET', '/api/v1/profile', { token })).status).toBe(200);
+      // check-active-session tells the truth: nothing is required while two-factor is off (SPEC §4 sends a session
+      // whose answer says "required" and "not enabled" to /account/2fa, whatever the global flag).
+      const check = await c('POST', '/api/v1/auth/two-factor/check-active-session', { token, body: { user_agent: 'ua', user_ip: '' } });
+      expect(check.body.data).toEqual({
+        is_two_factor_auth_enabled: false, is_two_factor_enabled_for_user: false, is_active: true, is_two_factor_auth_required: false,
+      });
     } finally {
       await off.close();
     }

@@ -152,33 +152,89 @@ describe('email codes', () => {
     clock.advance(601_000);
     expect((await verify(other, { two_factor_code: code2 }, '10.2.2.2')).status).toBe(422);
   });
+});
 
-  it('a new code voids the ones mailed before: a pending session cannot pile up valid codes to guess against', async () => {
-    const email = 'coduri-email@exemplu.ro';
+/**
+ * A password-only session (the password stolen, the mailbox not) may ask for a mailed code every 30 s: that must not
+ * void the code the owner is typing. Up to 3 codes mailed in the last 10 minutes are valid at once, each once; using
+ * one voids those mailed before it.
+ */
+describe('mailed codes asked for by several sessions', () => {
+  let accounts = 0;
+  const PASSWORD = 'Parola-Buna-2026';
+  const generate = (token: string) => call('POST', '/api/v1/auth/two-factor/generate-code', { token, body: { token: '', provider_code: 'email' } });
+
+  /** A fresh account with the email provider on; `nextCode` asks for a code (30 s after the last) and reads it. */
+  async function emailAccount() {
+    accounts += 1;
+    const email = `coduri-email-${accounts}@exemplu.ro`;
     const reg = await call('POST', '/api/v1/auth/register', {
-      body: { email, phone_number: '0722000333', first_name: 'Dan', last_name: 'Marin', password: 'Parola-Buna-2026', password_confirmation: 'Parola-Buna-2026', is_default_password: false, token: '' },
+      body: { email, phone_number: '0722000333', first_name: 'Dan', last_name: 'Marin', password: PASSWORD, password_confirmation: PASSWORD, is_default_password: false, token: '' },
     });
-    expect(reg.status).toBe(201);
-    const owner = reg.body.data.access_token as string;
+    expect(reg.status, reg.text).toBe(201);
     const lastCode = async () => /(\d{6})/.exec((await outbox(call, email))[0].subject)![1];
-    const generate = (token: string) => call('POST', '/api/v1/auth/two-factor/generate-code', { token, body: { token: '', provider_code: 'email' } });
-    clock.advance(31_000);
-    expect((await generate(owner)).status).toBe(200);
-    expect((await verify(owner, { two_factor_code: await lastCode(), provider_code: 'email' }, '10.3.3.3')).status).toBe(200);
+    const issued: string[] = [];
+    const nextCode = async (token: string) => {
+      clock.advance(31_000);
+      const res = await generate(token);
+      expect(res.status, res.text).toBe(200);
+      const code = await lastCode();
+      // 1 in a million: a repeated code would make the assertions on the older one meaningless.
+      expect(issued).not.toContain(code);
+      issued.push(code);
+      return code;
+    };
+    const owner = reg.body.data.access_token as string;
+    expect((await verify(owner, { two_factor_code: await nextCode(owner), provider_code: 'email' }, '10.3.3.3')).status).toBe(200);
+    return { signIn: () => login(call, email, PASSWORD), nextCode };
+  }
 
-    // A password-only session asks for a code, then another one 30 s later.
-    const pending = await login(call, email, 'Parola-Buna-2026');
-    clock.advance(31_000);
-    expect((await generate(pending)).status).toBe(200);
-    const first = await lastCode();
-    clock.advance(31_000);
-    expect((await generate(pending)).status).toBe(200);
-    const second = await lastCode();
-    expect(second).not.toBe(first); // 1 in a million: a repeated code would make the next line meaningless
-    const stale = await verify(pending, { two_factor_code: first }, '10.3.3.4');
-    expect(stale.status).toBe(422);
-    expect(fields(stale).two_factor_code).toEqual(['Codul nu este corect.']);
-    expect((await verify(pending, { two_factor_code: second }, '10.3.3.4')).status).toBe(200);
+  it("the owner's code still passes after a password-only session asked for a newer one", async () => {
+    const { signIn, nextCode } = await emailAccount();
+    const owner = await signIn();
+    const ownerCode = await nextCode(owner);
+    const attacker = await signIn();
+    await nextCode(attacker);
+    await nextCode(attacker);
+    const res = await verify(owner, { two_factor_code: ownerCode }, '10.3.3.4');
+    expect(res.status, res.text).toBe(200);
+    expect((await check(owner)).body.data.is_active).toBe(true);
+  });
+
+  it('a code passes once, and using it voids the codes mailed before it (not those mailed after)', async () => {
+    const { signIn, nextCode } = await emailAccount();
+    const session = await signIn();
+    const first = await nextCode(session);
+    const second = await nextCode(session);
+    const third = await nextCode(session);
+    expect((await verify(session, { two_factor_code: second }, '10.3.3.5')).status).toBe(200);
+    const other = await signIn();
+    const replay = await verify(other, { two_factor_code: second }, '10.3.3.5');
+    expect(replay.status).toBe(422);
+    expect(fields(replay).two_factor_code).toEqual(['Codul nu este corect.']);
+    expect((await verify(other, { two_factor_code: first }, '10.3.3.5')).status).toBe(422);
+    expect((await verify(other, { two_factor_code: third }, '10.3.3.5')).status).toBe(200);
+    expect((await verify(await signIn(), { two_factor_code: third }, '10.3.3.5')).status).toBe(422);
+  });
+
+  it('at most 3 are valid at once: a 4th voids the oldest', async () => {
+    const { signIn, nextCode } = await emailAccount();
+    const session = await signIn();
+    const codes = [await nextCode(session), await nextCode(session), await nextCode(session), await nextCode(session)];
+    expect((await verify(session, { two_factor_code: codes[0] }, '10.3.3.6')).status).toBe(422);
+    expect((await verify(session, { two_factor_code: codes[1] }, '10.3.3.6')).status).toBe(200);
+    expect((await verify(await signIn(), { two_factor_code: codes[3] }, '10.3.3.6')).status).toBe(200);
+  });
+
+  it('a code is refused once its 10 minutes are over, while a later one still passes', async () => {
+    const { signIn, nextCode } = await emailAccount();
+    const session = await signIn();
+    const old = await nextCode(session);
+    clock.advance(9 * 60_000);
+    const fresh = await nextCode(session); // 9 min 31 s after the old one
+    clock.advance(30_000);
+    expect((await verify(session, { two_factor_code: old }, '10.3.3.7')).status).toBe(422);
+    expect((await verify(session, { two_factor_code: fresh }, '10.3.3.7')).status).toBe(200);
   });
 });
 

@@ -20,12 +20,22 @@ import {
 import { useAuthCaptcha } from './use-auth-captcha';
 import { useTwoFactorProvider } from './use-two-factor-provider';
 
+type Props = {
+  /**
+   * Two-factor is required of this user now, as check-active-session says (false while two-factor is off globally,
+   * whatever the account's flag); null or absent: not known, the signed-in user's flag is shown.
+   */
+  required?: boolean | null;
+};
+
 /** Two-factor status on /account/security: turn on (to /account/2fa), turn off with a code or recovery code. */
-export function SecurityTwoFactor() {
+export function SecurityTwoFactor({ required: requiredNow = null }: Props) {
   const captcha = useAuthCaptcha();
   const { provider, loading, setProvider } = useTwoFactorProvider();
   const [removed, setRemoved] = useState(false);
-  const required = useAuthStore((s) => s.user?.is_two_factor_required ?? false);
+  const accountRequired = useAuthStore((s) => s.user?.is_two_factor_required ?? false);
+  // The warning says a setup will be asked for after turning it off: true only while two-factor is on globally.
+  const required = requiredNow ?? accountRequired;
   const form = useSchemaForm({ schema: loadTwoFactorSecretSchema, defaultValues: NO_TWO_FACTOR_SECRET });
   const method = useFormField(form, 'method');
   const code = useFormField(form, 'two_factor_code');

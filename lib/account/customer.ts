@@ -4,7 +4,7 @@ import { backendFetch } from '@/lib/api/server';
 import type { Preferences } from '@/contract/types';
 import { getSessionToken, requestClient } from '@/lib/session/server';
 import { checkActiveSession } from '@/lib/session/session';
-import { twoFactorCheckPath, twoFactorRedirect, twoFactorSetupPath } from '@/lib/session/two-factor-state';
+import { twoFactorCheckPath, twoFactorRedirect, twoFactorSetupPath, type TwoFactorState } from '@/lib/session/two-factor-state';
 import type { DateLocaleCode } from '@/contract/locales';
 
 /**
@@ -54,13 +54,15 @@ export async function customerDateLocale(token: string): Promise<DateLocaleCode>
  * themselves, from the backend's answer: a session that owes the second factor goes to the check first (setting
  * two-factor up again while it is on needs a session that passed it; issue 13), one whose account must set
  * two-factor up goes to /account/2fa (which it may open). proxy.ts does the same from the signed state cookie; this
- * asks the backend, so a stale cookie cannot open the page.
+ * asks the backend, so a stale cookie cannot open the page. Returns the backend's answer for the page to show (null:
+ * the backend could not tell).
  */
-export async function routeByTwoFactorState(returnPath: string): Promise<void> {
+export async function routeByTwoFactorState(returnPath: string): Promise<TwoFactorState | null> {
   const token = await requireCustomer(returnPath);
   const state = await checkActiveSession(token, (await requestClient()) ?? { ip: '127.0.0.1', userAgent: '' });
   if (state === 'unauthenticated') redirect(signInPath(returnPath));
   // null: backend unavailable; the calls themselves are refused for such a session (403, handled by the catalogue).
   const target = state ? twoFactorRedirect(state, returnPath.split('?')[0], returnPath) : null;
   if (target) redirect(target);
+  return state;
 }

@@ -172,7 +172,15 @@ export function twoFactorPending(state: TwoFactorState): boolean {
  * page's (backend/README.md "Two-factor enforcement").
  */
 export function twoFactorSetupOwed(state: TwoFactorState): boolean {
-  return state.globalEnabled && state.required && !state.userEnabled;
+  return twoFactorRequiredNow(state) && !state.userEnabled;
+}
+
+/**
+ * Two-factor is required of this user now: on globally and required for the user (whether set up or not). Off
+ * globally nothing is required, whatever the account's flag (the backend enforces nothing then).
+ */
+export function twoFactorRequiredNow(state: TwoFactorState): boolean {
+  return state.globalEnabled && state.required;
 }
 
 /**

@@ -473,6 +473,21 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX orders_quote ON orders(quote_id);
     `,
   },
+  {
+    version: 16,
+    name: 'one account per Google account',
+    // Google sign-in finds the account by the Google account's `sub` first (modules/auth/routes.ts): its email may
+    // change at Google, the sub does not. Before this version a Google account whose email changed was given a second
+    // account (or linked to the account of its new address), so one sub could be on several rows: the oldest account
+    // keeps the link, the others are unlinked (they sign in with their password, a reset link, or a Google account
+    // showing their address, as any account never linked). Then the unique index holds one account per sub.
+    sql: `
+      UPDATE users SET google_sub = NULL
+        WHERE google_sub IS NOT NULL
+          AND id > (SELECT MIN(linked.id) FROM users linked WHERE linked.google_sub = users.google_sub);
+      CREATE UNIQUE INDEX users_google_sub ON users(google_sub) WHERE google_sub IS NOT NULL;
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -71,6 +71,11 @@ export function findUserByEmail(ctx: AppContext, email: string): UserRow | undef
   return ctx.db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim().toLowerCase()) as UserRow | undefined;
 }
 
+/** The account linked to the Google account `sub` (at most one: migration 16), deleted or not. */
+export function findUserByGoogleSub(ctx: AppContext, sub: string): UserRow | undefined {
+  return ctx.db.prepare('SELECT * FROM users WHERE google_sub = ?').get(sub) as UserRow | undefined;
+}
+
 export function findUser(ctx: AppContext, id: number): UserRow {
   return ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
 }

@@ -4,6 +4,7 @@ import {
   createSession,
   findUser,
   findUserByEmail,
+  findUserByGoogleSub,
   optionalAuth,
   publicUser,
   recordMailboxProof,
@@ -224,19 +225,26 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       ? await verifyGoogleIdToken(body.token, ctx.config.googleClientId, ctx.clock.now(), ctx.config.googleCertsUrl)
       : parseDevGoogleToken(body.token);
     if (!profile) throw fieldError('token', 'Autentificarea cu Google a eșuat. Încercați din nou.');
-    const existing = findUserByEmail(ctx, profile.email);
+    // Google's `sub` is the Google account, its `email` is not for good: the owner may change the address of the
+    // Google account, a Google account opened for a non-Gmail address keeps `email_verified` after the mailbox goes
+    // to someone else (a reassigned work address, a domain bought), and one address can front several Google
+    // accounts. So the account linked to this Google account (one at most: migration 16) is the one signed into,
+    // whatever address Google shows now: it keeps its own address (the shop changes no account's email), and an
+    // account of the new address, someone else's or another Google account's, is neither signed into, linked nor
+    // changed. Only without a linked account does the address decide: the account of that address (linked to no
+    // other Google account: refused, below; never linked: linked now) or a new one.
+    const accountOf = () => findUserByGoogleSub(ctx, profile.sub) ?? findUserByEmail(ctx, profile.email);
+    const existing = accountOf();
     if (existing?.is_deleted) return sendData(reply, loginAnswer(existing, null));
-    // Google's `sub` is the Google account, its `email` is not for good: a Google account opened for a non-Gmail
-    // address keeps `email_verified` after the mailbox goes to someone else (a reassigned work address, a domain
-    // bought), and one address can front several Google accounts. An account linked to one Google account is
-    // signed into by that one only.
+    // An account linked to one Google account is signed into by that one only.
     const otherGoogleAccount = (u: UserRow | undefined) => Boolean(u?.google_sub && u.google_sub !== profile.sub);
     if (otherGoogleAccount(existing)) throw fieldError('token', GOOGLE_OTHER_ACCOUNT);
     // A random password nobody knows: for a new account, and for an existing one Google links for the first time.
     const hash = existing?.google_sub ? null : await hashPassword(generatedPassword());
     return idempotentWrite(ctx, req, reply, 200, () => {
-      let user = findUserByEmail(ctx, profile.email);
-      // A first link by another Google account may have committed since the read above.
+      let user = accountOf();
+      // The account may have been deleted, or a first link by another Google account committed, since the read above.
+      if (user?.is_deleted) return loginAnswer(user, null);
       if (otherGoogleAccount(user)) throw fieldError('token', GOOGLE_OTHER_ACCOUNT);
       if (!user) {
         user = insertUser(ctx, {

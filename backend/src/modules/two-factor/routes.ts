@@ -35,6 +35,12 @@ const MAX_DEVICE_FAILURES = 5;
 const MAX_IP_FAILURES = 20;
 const EMAIL_CODE_TTL_S = 600;
 const EMAIL_CODE_INTERVAL_MS = 30 * 1000;
+/**
+ * Mailed codes valid at once per user (backend/README.md "Two-factor mail codes"): a new one never voids the
+ * owner's code being typed (a password-only session may ask for one every 30 s), and a guess hits one of at most
+ * this many codes.
+ */
+const EMAIL_CODES_VALID = 3;
 const WRONG_CODE = 'Codul nu este corect.';
 const WRONG_RECOVERY = 'Codul de recuperare nu este valid sau a fost deja folosit.';
 const QR_EXPIRED = 'Codul QR a expirat. Generați unul nou și scanați-l din nou.';
@@ -204,10 +210,16 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     db.prepare('DELETE FROM totp_used_steps WHERE user_id = ? AND step < ?').run(userId, step - 10);
   }
 
-  /** Spends a mailed code; reading it in the mailbox proves the mailbox (migration 13). */
+  /**
+   * Spends a mailed code, and voids the ones mailed before it (the owner has read a newer one: the older ones are
+   * only left to guess against); the ones mailed after it stay valid until used or expired. Reading it in the mailbox
+   * proves the mailbox (migration 13).
+   */
   function useEmailCode(auth: Auth, id: number, field: string) {
-    const r = db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND user_id = ? AND used_at IS NULL').run(nowIso(), id, auth.user.id);
+    const now = nowIso();
+    const r = db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND user_id = ? AND used_at IS NULL').run(now, id, auth.user.id);
     if (r.changes === 0) throw fieldError(field, WRONG_CODE);
+    db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND id < ? AND used_at IS NULL').run(now, auth.user.id, id);
     recordMailboxProof(ctx, auth.user.id);
   }
 
@@ -356,11 +368,14 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     parse(checkSchema, req.body);
     const global = ctx.config.twoFactorEnabled;
     const forUser = Boolean(auth.user.two_factor_provider);
+    // Both flags say what is asked of this session now, as the enforcement does (twoFactorDue): with two-factor off
+    // globally nothing is, so the account's `is_two_factor_required` does not make it required (SPEC §4 sends a
+    // session answered "required" and "not enabled" to /account/2fa, whatever the global flag says).
     return sendData(reply, {
       is_two_factor_auth_enabled: global,
       is_two_factor_enabled_for_user: forUser,
       is_active: !global || !forUser || Boolean(auth.session.two_factor_passed),
-      is_two_factor_auth_required: Boolean(auth.user.is_two_factor_required),
+      is_two_factor_auth_required: global && Boolean(auth.user.is_two_factor_required),
     });
   });
 
@@ -407,11 +422,16 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
-        // Only the newest code passes: one mailed every 30 s would otherwise leave up to 20 valid at once, each
-        // guess 20 times likelier to hit.
-        db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(now.toISOString(), auth.user.id);
+        // The codes mailed before stay valid: anyone with the password may ask for a code, and voiding the older
+        // ones would void the code the owner is typing. At most EMAIL_CODES_VALID are (the newest, still unexpired):
+        // one mailed every 30 s would otherwise leave up to 20 valid at once, each guess 20 times likelier to hit.
+        const nowStamp = now.toISOString();
         db.prepare('INSERT INTO email_codes (user_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
-          .run(auth.user.id, sha256(code), new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString(), now.toISOString());
+          .run(auth.user.id, sha256(code), new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString(), nowStamp);
+        db.prepare(
+          `UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL AND id NOT IN (
+             SELECT id FROM email_codes WHERE user_id = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT ?)`,
+        ).run(nowStamp, auth.user.id, auth.user.id, nowStamp, EMAIL_CODES_VALID);
         queueMail(ctx, { to: auth.user.email, ...twoFactorCodeMail(auth.user.first_name, code) });
         return { sent: true, expires_in: EMAIL_CODE_TTL_S };
       },
