@@ -155,6 +155,21 @@ const envSchema = z.object({
   REALTIME_POLL_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   /** How long published realtime events stay in the database before they are purged. */
   REALTIME_RETENTION_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
+  /**
+   * Data retention (backend/README.md "Data retention"): how often the purge job runs, and how long the rows that
+   * are only a log are kept once they are over. Orders, payments, policies and invoices are never purged.
+   */
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** A session is deleted this many days after it expired or was revoked (never a live one). */
+  RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A password reset or welcome link is deleted this many days after it was used (or voided) or expired. */
+  RETENTION_PASSWORD_RESETS_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** A sent mail (its queue row and its stored copy) is deleted this many days after it was sent; unsent mail never. */
+  RETENTION_SENT_MAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Analytics events are deleted this many days after they were recorded. */
+  RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** At most this many analytics events are kept: the oldest beyond it are deleted. */
+  RETENTION_ANALYTICS_MAX_EVENTS: z.coerce.number().int().min(1000).max(1_000_000_000).default(1_000_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -200,6 +215,15 @@ export interface Config {
   shutdownDrainMs: number;
   realtimePollMs: number;
   realtimeRetentionMs: number;
+  /** Data retention (modules/retention/service.ts): the purge job's interval and the retention periods. */
+  retention: {
+    intervalMs: number;
+    sessionsDays: number;
+    passwordResetsDays: number;
+    sentMailDays: number;
+    analyticsDays: number;
+    analyticsMaxEvents: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -290,6 +314,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     realtimePollMs: e.REALTIME_POLL_MS,
     realtimeRetentionMs: e.REALTIME_RETENTION_MS,
+    retention: {
+      intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
+      sessionsDays: e.RETENTION_SESSIONS_DAYS,
+      passwordResetsDays: e.RETENTION_PASSWORD_RESETS_DAYS,
+      sentMailDays: e.RETENTION_SENT_MAIL_DAYS,
+      analyticsDays: e.RETENTION_ANALYTICS_DAYS,
+      analyticsMaxEvents: e.RETENTION_ANALYTICS_MAX_EVENTS,
+    },
   };
 }
 

@@ -28,7 +28,7 @@ export interface AppContext {
   lifecycle: { draining: boolean };
   /**
    * Background jobs (started by listen(), stopped by close()): mail outbox delivery, expiry reminders, the
-   * simulated processor's IPN retries, payment reconciliation.
+   * simulated processor's IPN retries, payment reconciliation, the data retention purge.
    */
-  workers: { mail: PeriodicWorker; reminders: PeriodicWorker; ipn: PeriodicWorker; reconcile: PeriodicWorker };
+  workers: { mail: PeriodicWorker; reminders: PeriodicWorker; ipn: PeriodicWorker; reconcile: PeriodicWorker; retention: PeriodicWorker };
 }

@@ -40,6 +40,7 @@ import { registerAdmin } from './modules/admin/routes';
 import { registerDev } from './modules/dev/routes';
 import { registerReminders } from './modules/reminders/routes';
 import { runExpiryReminders } from './modules/reminders/service';
+import { RETENTION_POLL_MS, runRetentionPurge } from './modules/retention/service';
 import { registerHealth } from './modules/health/routes';
 import { registerRegistry } from './modules/registry/routes';
 
@@ -156,6 +157,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   workers.reminders = new PeriodicWorker('expiry reminders', REMINDER_POLL_MS, async () => runExpiryReminders(ctx), app.log);
   workers.ipn = new PeriodicWorker('processor IPN retries', WORKER_POLL_MS, (signal) => retryDueIpns(ctx, signal), app.log);
   workers.reconcile = new PeriodicWorker('payment reconciliation', config.payments.reconcileIntervalSeconds * 1000, () => reconcilePayments(ctx), app.log);
+  // Data retention: a run on start and every RETENTION_INTERVAL_MINUTES of the clock (polled every minute, so the
+  // dev clock moves it too); batches of deletes, each its own transaction.
+  workers.retention = new PeriodicWorker('retention purge', RETENTION_POLL_MS, (signal) => runRetentionPurge(ctx, signal), app.log);
   // Events other processes published, and maintenance / product flags other processes changed, reach this
   // process's sockets within one poll.
   realtime.start(() => ctx.site.refresh());

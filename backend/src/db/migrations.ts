@@ -488,6 +488,31 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE UNIQUE INDEX users_google_sub ON users(google_sub) WHERE google_sub IS NOT NULL;
     `,
   },
+  {
+    version: 17,
+    name: 'indexes of the data retention purge; accounts whose sessions it deleted',
+    // The retention job (modules/retention/service.ts) finds the rows past their retention by these indexes, a
+    // batch at a time, rather than by scanning the tables. Partial where only some rows can ever go (revoked
+    // sessions, used links, sent mail): the index stays small and never holds the rows that stay.
+    // idempotency_keys has its created_at index since migration 2; the analytics cap goes by rowid.
+    //
+    // users.sessions_purged_at: when the job first deleted sessions of the account (NULL: never). "The account had
+    // a session" is what makes a sign-in from a device never seen mail the owner (lib/auth.ts, createSession): without
+    // it, the first sign-in into an account whose sessions were all deleted would count as its very first and mail
+    // nobody. No session was ever deleted before this version: NULL for all.
+    sql: `
+      ALTER TABLE users ADD COLUMN sessions_purged_at TEXT;
+      CREATE INDEX sessions_expires ON sessions(expires_at);
+      CREATE INDEX sessions_revoked ON sessions(revoked_at) WHERE revoked_at IS NOT NULL;
+      CREATE INDEX password_resets_expires ON password_resets(expires_at);
+      CREATE INDEX password_resets_used ON password_resets(used_at) WHERE used_at IS NOT NULL;
+      CREATE INDEX mail_queue_sent ON mail_queue(sent_at) WHERE status = 'sent';
+      CREATE INDEX outbox_created ON outbox(created_at);
+      CREATE INDEX analytics_events_created ON analytics_events(created_at);
+      CREATE INDEX two_factor_attempts_created ON two_factor_attempts(created_at);
+      CREATE INDEX email_codes_expires ON email_codes(expires_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

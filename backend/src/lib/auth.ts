@@ -30,6 +30,8 @@ export interface UserRow {
   email_verified_at: string | null;
   /** 1: the two-factor in force was set up while the mailbox had never been proven (migration 13). */
   two_factor_before_email_proof: number;
+  /** When the retention job first deleted sessions of the account (migration 17); null: never. */
+  sessions_purged_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -100,9 +102,14 @@ export function createSession(ctx: AppContext, userId: number, req: FastifyReque
   const now = ctx.clock.now();
   const ua = userAgent(req);
   const ip = clientIp(req);
+  // "Had a session": one still stored, or one the retention job deleted (modules/retention/service.ts): the first
+  // sign-in into a long-dormant account is no first sign-in.
   const seen = ctx.db
-    .prepare('SELECT EXISTS (SELECT 1 FROM sessions WHERE user_id = ?) AS any_session, EXISTS (SELECT 1 FROM sessions WHERE user_id = ? AND user_agent = ? AND ip = ?) AS this_device')
-    .get(userId, userId, ua, ip) as { any_session: number; this_device: number };
+    .prepare(
+      `SELECT (EXISTS (SELECT 1 FROM sessions WHERE user_id = ?) OR (SELECT sessions_purged_at IS NOT NULL FROM users WHERE id = ?)) AS any_session,
+         EXISTS (SELECT 1 FROM sessions WHERE user_id = ? AND user_agent = ? AND ip = ?) AS this_device`,
+    )
+    .get(userId, userId, userId, ua, ip) as { any_session: number; this_device: number };
   // Bounded per account (THROTTLE.newDeviceMail): the user agent is the client's to choose.
   if (seen.any_session && !seen.this_device && admitQuietly(ctx, [{ policy: THROTTLE.newDeviceMail, subject: String(userId) }])) {
     const user = findUser(ctx, userId);

@@ -20,7 +20,8 @@ import { clientIp, urlPath } from './http';
  */
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** How long a stored answer is replayed; older rows are never read again (the retention job deletes them). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** Expired rows are deleted at most this often (on a write). */
 const PURGE_INTERVAL_MS = 60_000;
 const lastPurge = new WeakMap<AppContext, number>();

@@ -20,7 +20,7 @@ import type { TwoFactorProviderCode } from '../../../../contract/types';
 import { twoFactorChangedMail, twoFactorCodeMail, type TwoFactorChange } from '../../mail/templates';
 import { isSealedSetupSecret, matchTotp, sealedSetupSecret, totpUri } from './totp';
 
-const WINDOW_MS = 15 * 60 * 1000;
+export const WINDOW_MS = 15 * 60 * 1000;
 /**
  * Attempt windows (backend/README.md "Two-factor attempts"): failures of one session, of one user on devices
  * that never passed the factor, of one device (user agent + IP) that passed it before, and of one client IP,
@@ -33,7 +33,7 @@ const MAX_USER_FAILURES = 5;
 /** Failures of one device (user agent + IP of the session) on which the user passed before. */
 const MAX_DEVICE_FAILURES = 5;
 const MAX_IP_FAILURES = 20;
-const EMAIL_CODE_TTL_S = 600;
+export const EMAIL_CODE_TTL_S = 600;
 const EMAIL_CODE_INTERVAL_MS = 30 * 1000;
 /**
  * Mailed codes valid at once per user (backend/README.md "Two-factor mail codes"): a new one never voids the
