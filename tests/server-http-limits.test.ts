@@ -116,6 +116,8 @@ describe('request deadlines', () => {
     server.on('upgrade', (_req, socket) => {
       socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
       const ticks = setInterval(() => socket.write('tick\n'), 300);
+      // The test's client goes away at the end: a tick may meet its closed socket first.
+      socket.on('error', () => clearInterval(ticks));
       socket.on('close', () => clearInterval(ticks));
     });
     const ws = client(port);
