@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test, expect } from './fixtures';
 
 test.describe('content pages', () => {
@@ -24,6 +26,18 @@ test.describe('content pages', () => {
     await expect(page.getByRole('heading', { name: 'Date de identificare' })).toBeVisible();
     const res = await page.goto('/info/pagina-care-nu-exista');
     expect(res?.status()).toBe(404);
+  });
+
+  test('an info page renders the backend\'s body as written, and sanitize-html is in no browser chunk', async ({ page }) => {
+    await page.goto('/info/anpc-sal');
+    const body = page.locator('article .prose-content');
+    await expect(body.getByRole('link', { name: 'anpc.ro', exact: true })).toHaveAttribute('href', 'https://anpc.ro/');
+    await expect(body.getByRole('link', { name: 'SAL-FIN' })).toHaveAttribute('rel', 'noopener');
+    // The allow-list runs on the server (lib/content/info-pages.ts): neither sanitize-html nor its policy is shipped.
+    const chunks = readdirSync('.next/static/chunks', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(10);
+    const marker = /naughtyHref|allowedSchemesAppliedToAttributes|enforceHtmlBoundary/;
+    expect(chunks.filter((f) => marker.test(readFileSync(path.join('.next/static/chunks', f), 'utf8')))).toEqual([]);
   });
 
   // Maintenance is global on the shared backend: switching it on would stop every other test, so this checks the

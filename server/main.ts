@@ -7,13 +7,14 @@
  * Usage: node server/dist/main.mjs [--dev] [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
  * Settings: PAGE_CACHE_TTL_MS (0 turns the cache off), PAGE_CACHE_STALE_MS, PAGE_CACHE_MAX_ENTRIES,
  * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_HEAP_GROWING_PERCENT, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS,
- * SHUTDOWN_DRAIN_MS; see .env.example.
+ * SHUTDOWN_DRAIN_MS, WEB_REQUEST_TIMEOUT_MS, WEB_HEADERS_TIMEOUT_MS, WEB_MAX_CONNECTIONS_PER_IP; see .env.example.
+ * Slow and piling clients meet the bounds of server/http-server.ts.
  *
  * Operations (README "Operations"): `/healthz` and `/readyz` are answered here, before Next.js; every request
  * gets an `X-Request-Id` (a safe incoming one is kept) that the BFF, proxy.ts and server components send to the
  * backend, and one JSON log line; SIGTERM drains (server/drain.ts).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import v8 from 'node:v8';
 import next from 'next';
@@ -36,6 +37,7 @@ import { IdleCollector, reduceMemory } from './idle-collector';
 import { loadNativeHeapTrim } from './native-heap';
 import { PageCache } from './page-cache';
 import { readServerSettings } from './settings';
+import { createHttpServer } from './http-server';
 import { getServerEnv } from '@/lib/config/env';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
@@ -76,7 +78,7 @@ const collector = settings.idleGcMs > 0 && !settings.dev ? await startIdleCollec
 const backendUrl = getServerEnv().BACKEND_API_URL.replace(/\/+$/, '');
 const lifecycle = { draining: false };
 const publicFiles = listPublicFiles(path.join(process.cwd(), 'public'));
-const server = createServer((request, response) => {
+const server = createHttpServer((request, response) => {
   collector?.noteRequest();
   const requestId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   request.headers[REQUEST_ID_HEADER] = requestId;
@@ -113,12 +115,7 @@ const server = createServer((request, response) => {
       response.destroy();
     }
   });
-});
-// Node closes an idle keep-alive connection after 5 s by default; a client that sends its next request on that
-// connection at the same moment gets ECONNRESET (an e2e API request did). Idle connections stay open for 65 s,
-// longer than the usual client and load-balancer idle timeouts, so the client is the side that closes them.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+}, { ...settings.limits, trustedProxyHops: settings.trustedProxyHops });
 server.listen(settings.port, settings.host, () => {
   const cacheState = cache.enabled ? `guest page cache ${settings.cache.ttlMs} ms` : 'guest page cache off';
   const address = server.address();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseSettings } from '@/lib/config/env';
 import type { PageCacheSettings } from './page-cache';
+import type { HttpServerLimits } from './http-server';
 
 /** Settings of the web server (server/main.ts), from its arguments and the environment; listed in .env.example. */
 export type ServerSettings = {
@@ -20,6 +21,8 @@ export type ServerSettings = {
   trustedProxyHops: number;
   /** SIGTERM: how long in-flight requests get to finish before the remaining connections are cut. */
   drainMs: number;
+  /** Slow and piling clients (server/http-server.ts): request and header deadlines, open connections per client. */
+  limits: Omit<HttpServerLimits, 'trustedProxyHops'>;
 };
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -36,8 +39,15 @@ const schema = z.object({
   WEB_IDLE_GC_MS: int(0, 3_600_000, 5000),
   TRUSTED_PROXY_HOPS: int(0, 10, 0),
   SHUTDOWN_DRAIN_MS: int(0, 600_000, 15_000),
+  WEB_REQUEST_TIMEOUT_MS: int(1000, 600_000, 30_000),
+  WEB_HEADERS_TIMEOUT_MS: int(1000, 600_000, 20_000),
+  WEB_MAX_CONNECTIONS_PER_IP: int(0, 1_000_000, 256),
   /** Read by lib/server/log.ts; validated here so that a typo stops the server at start-up. */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+}).refine((s) => s.WEB_HEADERS_TIMEOUT_MS <= s.WEB_REQUEST_TIMEOUT_MS, {
+  // The headers are part of the request: Node refuses a longer header deadline.
+  path: ['WEB_HEADERS_TIMEOUT_MS'],
+  message: 'must not be longer than WEB_REQUEST_TIMEOUT_MS',
 });
 
 function argument(args: string[], names: string[]): string | undefined {
@@ -68,5 +78,10 @@ export function readServerSettings(args: string[], env: Record<string, string | 
     idleGcMs: s.WEB_IDLE_GC_MS,
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
     drainMs: s.SHUTDOWN_DRAIN_MS,
+    limits: {
+      requestTimeoutMs: s.WEB_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: s.WEB_HEADERS_TIMEOUT_MS,
+      maxConnectionsPerIp: s.WEB_MAX_CONNECTIONS_PER_IP,
+    },
   };
 }

@@ -23,7 +23,8 @@ async function main() {
   server.app.log.info(`Broker API listening on ${url} (realtime ws://${url.slice(7)}/app/${config.pusher.key})`);
 
   // SIGTERM/SIGINT: /readyz answers 503, the listener closes (new connections are refused, requests on open
-  // ones get 503 + Connection: close), in-flight requests get SHUTDOWN_DRAIN_MS to finish, idle keep-alive
+  // ones get 503 service_draining + Retry-After + Connection: close, errors.draining), in-flight requests get
+  // SHUTDOWN_DRAIN_MS to finish, idle keep-alive
   // connections are closed as soon as they are idle, then the process exits.
   let stopping = false;
   const stop = async (reason: string) => {

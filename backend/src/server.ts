@@ -56,6 +56,9 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return value && REQUEST_ID.test(value) ? value : randomUUID();
 }
 
+/** Answered while draining: the probes of a load balancer or process manager. */
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
 /** /api/v1 calls that keep working during maintenance. */
 const MAINTENANCE_EXEMPT = new Set(['/api/v1/maintenances/status', '/api/v1/payments/ipn']);
 
@@ -116,7 +119,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
     },
-    return503OnClosing: true,
+    // Fastify's own answer while closing is an English `{"error":"Service Unavailable"}` without Retry-After; the
+    // onRequest hook below refuses with the contract's body instead (errors.draining).
+    return503OnClosing: false,
     // X-Forwarded-For only from the web app's BFF (BACKEND_TRUSTED_PROXIES); anyone else gets its socket address.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // A URL that cannot be decoded (`/api/v1/%c0%ae`) gets the contract's 400, not Fastify's own body.
@@ -235,7 +240,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   app.addHook('onRequest', async (req, reply) => {
     const path = urlPath(req);
     reply.header('x-request-id', req.id);
-    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    if (ctx.lifecycle.draining) {
+      reply.header('connection', 'close');
+      // Draining: a request that still arrives on an open connection is refused (503 + Retry-After), the health
+      // checks excepted (/readyz says "draining" itself, /healthz stays 200).
+      if (!HEALTH_PATHS.has(path)) throw errors.draining();
+    }
     if (ctx.delayNext.size > 0) {
       const rule = ctx.delayNext.get(path);
       if (rule && rule.times > 0) {
@@ -328,6 +338,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     async close() {
       if (closed) return;
       closed = true;
+      // However the server is closed, a request that arrives on an open connection meanwhile gets the drain's answer.
+      ctx.lifecycle.draining = true;
       realtime.stop();
       pusher.close();
       await app.close();

@@ -1,11 +1,12 @@
 import { PageHeader } from '@/components/ui/page-header';
-import type { InfoPage } from '@/lib/api/content';
+import type { InfoPage } from '@/lib/content/info-pages';
 import { formatDate } from '@/lib/time';
 import { BrokerIdentityCard } from './broker-identity-card';
 
 /**
- * A content page from the backend (terms, privacy, cookies, ANPC/SAL, about). `body_html` is the broker's own
- * trusted seed content. The broker's identity and the dispute-resolution links close every page.
+ * A content page from the backend (terms, privacy, cookies, ANPC/SAL, about). `body_html` is inserted as HTML, so
+ * it is typed `SanitizedHtml`: only what getInfoPage (lib/content/info-pages.ts) reduced to the allow-list on the
+ * server. The broker's identity and the dispute-resolution links close every page.
  */
 export function InfoPageBody({ page }: { page: InfoPage }) {
   return (

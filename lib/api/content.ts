@@ -1,13 +1,12 @@
 /**
- * Public content: FAQ and info page types, FAQ anchors and the contact form (the server components read the
- * content itself through lib/api/content-server.ts and lib/content/info-pages.ts).
+ * Public content: FAQ types, FAQ anchors and the contact form (the server components read the content itself
+ * through lib/api/content-server.ts and lib/content/info-pages.ts, which has the info page type).
  */
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from '@/lib/api/client';
 import type { ContactPayload } from '@/lib/validation/contact';
 
 export type FaqQuestion = { id: string; question: string; answer: string };
 export type FaqCategory = { category: string; questions: FaqQuestion[] };
-export type InfoPage = { slug: string; title: string; body_html: string; updated_at: string };
 
 /** Slug of a category heading, for anchors (`#categorie-rca`). */
 export function categoryAnchor(category: string): string {

@@ -6,6 +6,7 @@ import * as S from './seed-data';
 import * as V from './vignette-data';
 import { issueInvoice } from '../modules/invoices/service';
 import type { OrderRow } from '../modules/orders/service';
+import { writeInfoPages } from '../modules/content/pages';
 
 function hashPasswordSync(password: string): string {
   const salt = randomBytes(16);
@@ -88,8 +89,7 @@ export function seed(db: DB, now: Date = new Date()): void {
     const faq = db.prepare('INSERT INTO faq (category, category_sort, slug, question, answer, sort) VALUES (?, ?, ?, ?, ?, ?)');
     S.FAQ.forEach((group, g) => group.questions.forEach(([slug, q, a], n) => faq.run(group.category, g, slug, q, a, n)));
 
-    const page = db.prepare('INSERT INTO info_pages (slug, title, body_html, sort, updated_at) VALUES (?, ?, ?, ?, ?)');
-    S.INFO_PAGES.forEach((p, n) => page.run(p.slug, p.title, p.body_html, n, at));
+    writeInfoPages(db, S.INFO_PAGES, at);
 
     const hash = hashPasswordSync(S.DEMO_PASSWORD);
     const user = db.prepare(

@@ -69,6 +69,19 @@ export const errors = {
       'Serviciul este momentan foarte solicitat. Vă rugăm să încercați din nou în câteva secunde.',
       { 'retry-after': '2' },
     ),
+  /**
+   * The process is draining (SIGTERM, backend/src/main.ts): a request that still arrives on an open keep-alive
+   * connection is refused, and its connection closed, so that the caller's retry opens a new one (to another
+   * process, or this one restarted). The string code keeps it apart from maintenance (the number 503).
+   */
+  draining: () =>
+    new ApiError(
+      503,
+      'service_draining',
+      'The server is shutting down; retry shortly.',
+      'Serviciul repornește. Vă rugăm să încercați din nou în câteva secunde.',
+      { 'retry-after': '2' },
+    ),
   maintenance: (message: string | null) =>
     new ApiError(
       503,
