@@ -48,6 +48,27 @@ test.describe('sign in and registration', () => {
     await expect(page).toHaveURL('/account/profile');
   });
 
+  test('an account whose register answer was lost is signed into when the form is sent again', async ({ page }) => {
+    const email = uniqueEmail('raspuns-pierdut');
+    let lost = false;
+    await page.route('**/api/v1/auth/register', async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch(); // the backend creates the account and its session…
+      await route.abort('connectionreset'); // …and the answer never reaches the browser
+    });
+    await registerThroughUi(page, email);
+    await expect(page.getByText('A apărut o eroare. Vă rugăm să încercați din nou.')).toBeVisible();
+    await expect(page).toHaveURL('/authenticate');
+    // Sent again: "email taken" (register answers are never replayed), so the shop signs in with what was typed.
+    await page.getByRole('button', { name: 'Creați contul' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('button', { name: 'Contul meu' })).toBeVisible();
+    await page.goto('/account/profile');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Prenume')).toHaveValue('Ana-Maria');
+  });
+
   test('the stored user follows the session; a logout in one tab signs every tab out and clears it', async ({ page }) => {
     const storedAuth = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null')?.state ?? null);
     const user = await signUpThroughApi(page);

@@ -59,6 +59,27 @@ describe('sign-in use cases: the stored user follows', () => {
     expect(useAuthStore.getState().authenticated).toBe(false);
   });
 
+  const newAccount = { email: 'a@b.ro', phone_number: '07', last_name: 'P', first_name: 'A', password: 'Parola-2026', password_confirmation: 'Parola-2026', is_default_password: false, token: 'cap-register' };
+  const emailTaken = { status: 422, data: { error: { code: 'validation_failed', message: '{"email":["Există deja un cont cu acest email."]}' } } };
+
+  it('register refused with "email taken" signs into the account an earlier lost answer created, with the same credentials', async () => {
+    answer([emailTaken, signedIn()]);
+    await expect(register(newAccount, async () => 'cap-login')).resolves.toEqual({ user, isTwoFactorEnabled: false });
+    expect(fake.calls.map((c) => c.url)).toEqual(['/api/v1/auth/register', '/api/v1/auth/login']);
+    expect(Object.fromEntries(fake.calls[1].data as FormData)).toEqual({ email: 'a@b.ro', password: 'Parola-2026', token: 'cap-login' });
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: true, user });
+  });
+
+  it('when that sign-in fails, or the refusal is another one, the register error stands and nothing is stored', async () => {
+    answer([emailTaken, { status: 422, data: { error: { code: 'validation_failed', message: '{"password":["Email sau parolă greșită."]}' } } }]);
+    await expect(register(newAccount, async () => 'cap-login')).rejects.toMatchObject({ status: 422, fieldErrors: { email: ['Există deja un cont cu acest email.'] } });
+    expect(fake.calls.map((c) => c.url)).toEqual(['/api/v1/auth/register', '/api/v1/auth/login']);
+    answer([{ status: 422, data: { error: { code: 'validation_failed', message: '{"phone_number":["Numărul nu este valid."]}' } } }]);
+    await expect(register(newAccount, async () => 'cap-login')).rejects.toMatchObject({ fieldErrors: { phone_number: ['Numărul nu este valid.'] } });
+    expect(fake.calls.map((c) => c.url)).toEqual(['/api/v1/auth/register']);
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
+  });
+
   it('store-from-product-page signs in only when the BFF started a session (or the tab already was)', async () => {
     answer([
       { status: 200, data: { data: { user, is_new: false } } },

@@ -159,7 +159,8 @@ export function AuthenticateFlow({ lastUrl, resetToken, resetEmail, resetPurpose
               const { terms, data_processing, ...fields } = values;
               void terms;
               void data_processing;
-              await register({ ...fields, is_default_password: false, token: await captcha('register') });
+              // The account an earlier attempt of this form created, its answer lost, is signed into (lib/session/sign-in.ts).
+              await register({ ...fields, is_default_password: false, token: await captcha('register') }, () => captcha('login'));
               leaveTo(target);
               return 'redirecting' as const;
             }}

@@ -9,7 +9,9 @@ import {
   type SignInResult,
   type StoreFromProductPageInput,
 } from '@/lib/api/auth';
+import { EMAIL_TAKEN } from '@/contract/auth-messages';
 import type { User } from '@/contract/types';
+import { isApiError } from '@/lib/api/errors';
 import { useAuthStore } from '@/stores/auth-store';
 
 /**
@@ -27,8 +29,29 @@ export async function login(input: LoginInput): Promise<SignInResult> {
   return remember(await loginCall(input));
 }
 
-export async function register(input: RegisterInput): Promise<SignInResult> {
-  return remember(await registerCall(input));
+/**
+ * A new account (SPEC §7). `signInToken` (the captcha token of a sign-in, asked only when needed) covers an answer
+ * lost on the way back: the network dropped it, the browser timed out, or a proxy answered 5xx after the backend
+ * had committed. The account then exists, and the next attempt is refused with "email taken" (a register answer is
+ * never replayed: it carries a session). The form got here because the address had no account moments before, so
+ * the account is most likely the customer's own: it signs in with the same email and password instead. If that
+ * sign-in fails, the "email taken" refusal stands, as it would have.
+ */
+export async function register(input: RegisterInput, signInToken?: () => Promise<string>): Promise<SignInResult> {
+  try {
+    return remember(await registerCall(input));
+  } catch (error) {
+    if (!signInToken || !isEmailTaken(error)) throw error;
+    try {
+      return remember(await loginCall({ email: input.email, password: input.password, token: await signInToken() }));
+    } catch {
+      throw error;
+    }
+  }
+}
+
+function isEmailTaken(error: unknown): boolean {
+  return isApiError(error) && error.status === 422 && (error.fieldErrors.email ?? []).includes(EMAIL_TAKEN);
 }
 
 export async function googleSignIn(idToken: string): Promise<SignInResult> {

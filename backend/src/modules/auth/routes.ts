@@ -28,6 +28,7 @@ import {
   resetPasswordBody,
   storeFromProductBody,
 } from '../../../../contract/auth';
+import { EMAIL_TAKEN } from '../../../../contract/auth-messages';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import {
   accountAttempt,
@@ -52,7 +53,6 @@ const WELCOME_TTL_MS = 72 * 60 * 60 * 1000;
 /** reCAPTCHA score a sign-in needs once its account or IP has failed CAPTCHA_AFTER_FAILURES times. */
 const STEP_UP_CAPTCHA_SCORE = 0.7;
 const WRONG_CREDENTIALS = 'Email sau parolă greșită.';
-const EMAIL_TAKEN = 'Există deja un cont cu acest email.';
 const RESET_INVALID = 'Linkul de resetare a expirat sau a fost deja folosit.';
 const GOOGLE_OTHER_ACCOUNT =
   'Această adresă de email este legată de alt cont Google. Autentificați-vă cu contul Google folosit prima dată sau cu parola contului.';
