@@ -489,7 +489,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   // 17 is taken by another branch: the runner applies every listed version not yet recorded, in this order, so a
-  // database that has 18 still gets 17 once it is listed.
+  // database that has 18 still gets 17 once it is listed (and /readyz asks that every listed version is applied).
   {
     version: 18,
     name: 'mailed two-factor codes bound to the session that asked for them',
