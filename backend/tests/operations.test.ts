@@ -140,6 +140,20 @@ describe('health checks and request ids', () => {
     }
   });
 
+  it('/readyz is 503 when a version below the latest is not applied (versions may be merged out of order)', async () => {
+    const t = await startServer();
+    try {
+      const call = client(t.url);
+      // As a database migrated with 18 before 17 was listed, until the runner applies 17.
+      t.server.db.prepare('DELETE FROM migrations WHERE version = 16').run();
+      const gap = await call('GET', '/readyz');
+      expect(gap.status).toBe(503);
+      expect(gap.body.checks.migrations).toEqual({ ok: false, reason: 'schema_not_latest' });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('/readyz is 503 when the schema is behind the code and while draining', async () => {
     const t = await startServer();
     try {

@@ -513,6 +513,22 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX email_codes_expires ON email_codes(expires_at);
     `,
   },
+  {
+    version: 18,
+    name: 'mailed two-factor codes bound to the session that asked for them',
+    // email_codes.session_id: the session generate-code mailed the code for; it passes in that session only
+    // (modules/two-factor/routes.ts), so another session's requests never void it (backend/README.md "Two-factor
+    // mail codes"). The codes unused at this version were mailed for a session nobody recorded: they are voided
+    // (marked used) rather than left valid in every session of their user. They lived 10 minutes at most; whoever was
+    // typing one asks for another (no session's 30 s interval counts them). The indexes serve a session's code lookup
+    // and the per-user scans (the limits of generate-code, the clock re-stamp, the voiding at setup and removal).
+    sql: `
+      ALTER TABLE email_codes ADD COLUMN session_id INTEGER;
+      UPDATE email_codes SET used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE used_at IS NULL;
+      CREATE INDEX email_codes_session ON email_codes(session_id, used_at);
+      CREATE INDEX email_codes_user ON email_codes(user_id, created_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

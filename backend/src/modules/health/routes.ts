@@ -47,11 +47,17 @@ async function databaseWritable(ctx: AppContext, log: FastifyBaseLogger): Promis
   }
 }
 
+/**
+ * Current: the database has every version the code lists, and none newer than the latest. Versions may be merged out of
+ * order (a branch's 18 before another's 17): the latest alone being applied does not mean a lower one is.
+ */
 function migrationsCurrent(ctx: AppContext, log: FastifyBaseLogger): Check {
   try {
-    const applied = ctx.db.prepare('SELECT MAX(version) FROM migrations').pluck().get() as number | null;
-    if (applied === LATEST_MIGRATION) return { ok: true };
-    log.warn({ check: 'migrations', schema: applied ?? 0, code: LATEST_MIGRATION }, 'readiness check failed');
+    const applied = new Set(ctx.db.prepare('SELECT version FROM migrations').pluck().all() as number[]);
+    const newest = Math.max(0, ...applied);
+    const missing = migrations.map((m) => m.version).filter((v) => !applied.has(v));
+    if (newest === LATEST_MIGRATION && missing.length === 0) return { ok: true };
+    log.warn({ check: 'migrations', schema: newest, code: LATEST_MIGRATION, missing }, 'readiness check failed');
     return { ok: false, reason: 'schema_not_latest' };
   } catch (err) {
     log.warn({ err, check: 'migrations' }, 'readiness check failed');

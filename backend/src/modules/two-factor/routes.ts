@@ -7,7 +7,7 @@ import { randomDigits, recoveryCode, sha256 } from '../../lib/crypto';
 import { ApiError, errors, fieldError } from '../../lib/errors';
 import { clientIp, normalIp, sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
-import { ipSubject, remainingWaitMs } from '../../lib/throttle';
+import { ipSubject, remainingWaitMs, romanianDuration } from '../../lib/throttle';
 import { queueMail } from '../../mail/outbox';
 import { parse } from '../../lib/validation';
 import {
@@ -34,11 +34,18 @@ const MAX_USER_FAILURES = 5;
 const MAX_DEVICE_FAILURES = 5;
 const MAX_IP_FAILURES = 20;
 export const EMAIL_CODE_TTL_S = 600;
-const EMAIL_CODE_INTERVAL_MS = 30 * 1000;
 /**
- * Mailed codes valid at once per user (backend/README.md "Two-factor mail codes"): a new one never voids the
- * owner's code being typed (a password-only session may ask for one every 30 s), and a guess hits one of at most
- * this many codes.
+ * Limits of generate-code per sender (backend/README.md "Two-factor mail codes"): a device (user agent + IP) on which
+ * the user passed the factor before counts alone, every other session of the account counts together. One code per
+ * 30 s, at most EMAIL_CODES_PER_HOUR an hour: however many sessions a password-only attacker opens, the owner's
+ * mailbox gets at most that many codes of theirs, and the owner's own device keeps its own allowance.
+ */
+const EMAIL_CODE_INTERVAL_MS = 30 * 1000;
+const EMAIL_CODES_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Mailed codes valid at once per session: a code passes only in the session that asked for it, so another
+ * session's requests never void it; a guess in a session hits one of at most this many codes.
  */
 const EMAIL_CODES_VALID = 3;
 const WRONG_CODE = 'Codul nu este corect.';
@@ -191,12 +198,61 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
       .run(nowStamp, latestExpiry, userId, nowStamp);
   }
 
-  function findEmailCode(userId: number, code: string): number | null {
-    restampFutureEmailCodes(userId, ctx.clock.now());
+  /** A valid mailed code of this session (never one mailed for another session of the user). */
+  function findEmailCode(auth: Auth, code: string): number | null {
+    restampFutureEmailCodes(auth.user.id, ctx.clock.now());
     const row = db
-      .prepare('SELECT id FROM email_codes WHERE user_id = ? AND code_hash = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC')
-      .get(userId, sha256(code), nowIso()) as { id: number } | undefined;
+      .prepare(
+        `SELECT id FROM email_codes WHERE session_id = ? AND used_at IS NULL AND code_hash = ? AND user_id = ? AND expires_at > ?
+         ORDER BY id DESC`,
+      )
+      .get(auth.session.id, sha256(code), auth.user.id, nowIso()) as { id: number } | undefined;
     return row?.id ?? null;
+  }
+
+  /**
+   * Creation stamps of the codes mailed since `since` for the caller's sender, newest first, at most `limit`: the
+   * codes of every session on the caller's device if the user passed the factor on it before, else those of every
+   * session of the user on a device where the user never passed it. Codes of no recorded session (voided by
+   * migration 18) count for none.
+   */
+  function senderCodeStamps(auth: Auth, since: string, limit: number): string[] {
+    if (knownDevice(auth)) {
+      return db
+        .prepare(
+          `SELECT e.created_at FROM email_codes e JOIN sessions s ON s.id = e.session_id
+           WHERE e.user_id = ? AND e.created_at > ? AND s.user_agent = ? AND s.ip = ?
+           ORDER BY e.created_at DESC LIMIT ?`,
+        )
+        .pluck()
+        .all(auth.user.id, since, auth.session.user_agent, auth.session.ip, limit) as string[];
+    }
+    return db
+      .prepare(
+        `SELECT e.created_at FROM email_codes e JOIN sessions s ON s.id = e.session_id
+         WHERE e.user_id = ? AND e.created_at > ? AND NOT EXISTS (
+           SELECT 1 FROM sessions k WHERE k.user_id = e.user_id AND k.user_agent = s.user_agent AND k.ip = s.ip AND k.two_factor_passed = 1)
+         ORDER BY e.created_at DESC LIMIT ?`,
+      )
+      .pluck()
+      .all(auth.user.id, since, limit) as string[];
+  }
+
+  /** Throws 429 when the caller's sender must wait for its next code (the 30 s interval, then the hourly bound). */
+  function assertMayMailCode(auth: Auth, now: Date) {
+    const nowMs = now.getTime();
+    const stamps = senderCodeStamps(auth, new Date(nowMs - HOUR_MS).toISOString(), EMAIL_CODES_PER_HOUR);
+    const intervalWait = stamps.length ? remainingWaitMs(stamps[0], EMAIL_CODE_INTERVAL_MS, nowMs) : 0;
+    if (intervalWait > 0) {
+      const wait = Math.ceil(intervalWait / 1000);
+      throw new ApiError(429, 'too_many_requests', 'A code was sent less than 30 seconds ago.',
+        `Am trimis deja un cod. Puteți cere altul peste ${wait} secunde.`, { 'retry-after': String(wait) });
+    }
+    if (stamps.length < EMAIL_CODES_PER_HOUR) return;
+    // Until the oldest of the hour's codes is an hour old; never longer than the hour, whatever the clock did.
+    const wait = Math.max(1, Math.ceil(remainingWaitMs(stamps[stamps.length - 1], HOUR_MS, nowMs) / 1000));
+    throw new ApiError(429, 'too_many_requests', `At most ${EMAIL_CODES_PER_HOUR} codes an hour.`,
+      `Ați cerut prea multe coduri în ultima oră. Puteți cere altul peste ${romanianDuration(wait)}.`, { 'retry-after': String(wait) });
   }
 
   function stepUsed(userId: number, step: number): boolean {
@@ -211,15 +267,18 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
   }
 
   /**
-   * Spends a mailed code, and voids the ones mailed before it (the owner has read a newer one: the older ones are
-   * only left to guess against); the ones mailed after it stay valid until used or expired. Reading it in the mailbox
-   * proves the mailbox (migration 13).
+   * Spends a mailed code of this session, and voids the session's codes mailed before it (the owner has read a newer
+   * one: the older ones are only left to guess against); the ones mailed after it stay valid until used or expired,
+   * and other sessions' codes are not touched. Reading it in the mailbox proves the mailbox (migration 13).
    */
   function useEmailCode(auth: Auth, id: number, field: string) {
     const now = nowIso();
-    const r = db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND user_id = ? AND used_at IS NULL').run(now, id, auth.user.id);
+    const r = db
+      .prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND session_id = ? AND user_id = ? AND used_at IS NULL')
+      .run(now, id, auth.session.id, auth.user.id);
     if (r.changes === 0) throw fieldError(field, WRONG_CODE);
-    db.prepare('UPDATE email_codes SET used_at = ? WHERE user_id = ? AND id < ? AND used_at IS NULL').run(now, auth.user.id, id);
+    db.prepare('UPDATE email_codes SET used_at = ? WHERE session_id = ? AND used_at IS NULL AND user_id = ? AND id < ?')
+      .run(now, auth.session.id, auth.user.id, id);
     recordMailboxProof(ctx, auth.user.id);
   }
 
@@ -250,7 +309,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     const code = input.code ?? '';
     if (!code) throw fieldError(codeField, 'Introduceți codul.');
     if (user.two_factor_provider === 'email') {
-      const id = findEmailCode(user.id, code);
+      const id = findEmailCode(auth, code);
       if (!id) fail(auth, ip, codeField);
       return () => useEmailCode(auth, id, codeField);
     }
@@ -266,7 +325,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
     const user = auth.user;
     if (!code) throw fieldError('two_factor_code', 'Introduceți codul.');
     if (provider === 'email') {
-      const id = findEmailCode(user.id, code);
+      const id = findEmailCode(auth, code);
       if (!id) fail(auth, ip, 'two_factor_code');
       return () => useEmailCode(auth, id, 'two_factor_code');
     }
@@ -410,28 +469,25 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
       throw fieldError('provider_code', 'Contul dumneavoastră folosește aplicația de autentificare: introduceți codul afișat de aplicație.');
     }
     const now = ctx.clock.now();
+    // Committed even when the request is refused below: a refusal must not keep a stamp in the future.
     restampFutureEmailCodes(auth.user.id, now);
-    const last = db.prepare('SELECT MAX(created_at) FROM email_codes WHERE user_id = ?').pluck().get(auth.user.id) as string | null;
-    const waitMs = last ? remainingWaitMs(last, EMAIL_CODE_INTERVAL_MS, now.getTime()) : 0;
-    if (waitMs > 0) {
-      const wait = Math.ceil(waitMs / 1000);
-      throw new ApiError(429, 'too_many_requests', 'A code was sent less than 30 seconds ago.',
-        `Am trimis deja un cod. Puteți cere altul peste ${wait} secunde.`, { 'retry-after': String(wait) });
-    }
     const code = randomDigits(6);
     return idempotentWrite(
       ctx, req, reply, 200,
       () => {
-        // The codes mailed before stay valid: anyone with the password may ask for a code, and voiding the older
-        // ones would void the code the owner is typing. At most EMAIL_CODES_VALID are (the newest, still unexpired):
-        // one mailed every 30 s would otherwise leave up to 20 valid at once, each guess 20 times likelier to hit.
+        // In the write's IMMEDIATE transaction: requests of other processes are counted one after the other.
+        assertMayMailCode(auth, now);
+        // The code passes in this session only, and the session's codes mailed before stay valid: anyone with the
+        // password may ask for codes, in sessions of their own, which never void the code the owner is typing. At
+        // most EMAIL_CODES_VALID of the session's are (the newest, still unexpired): one mailed every 30 s would
+        // otherwise leave up to 20 valid at once, each guess 20 times likelier to hit.
         const nowStamp = now.toISOString();
-        db.prepare('INSERT INTO email_codes (user_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
-          .run(auth.user.id, sha256(code), new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString(), nowStamp);
+        db.prepare('INSERT INTO email_codes (user_id, session_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+          .run(auth.user.id, auth.session.id, sha256(code), new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000).toISOString(), nowStamp);
         db.prepare(
-          `UPDATE email_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL AND id NOT IN (
-             SELECT id FROM email_codes WHERE user_id = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT ?)`,
-        ).run(nowStamp, auth.user.id, auth.user.id, nowStamp, EMAIL_CODES_VALID);
+          `UPDATE email_codes SET used_at = ? WHERE session_id = ? AND used_at IS NULL AND user_id = ? AND id NOT IN (
+             SELECT id FROM email_codes WHERE session_id = ? AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT ?)`,
+        ).run(nowStamp, auth.session.id, auth.user.id, auth.session.id, nowStamp, EMAIL_CODES_VALID);
         queueMail(ctx, { to: auth.user.email, ...twoFactorCodeMail(auth.user.first_name, code) });
         return { sent: true, expires_in: EMAIL_CODE_TTL_S };
       },
