@@ -35,6 +35,28 @@ describe('statement cache', () => {
     expect(db.prepare(sql).get(2)).toEqual({ id: 2, name: 'b' });
   });
 
+  it('hands a statement still being iterated to no one else: another caller of its text gets one of its own', () => {
+    // better-sqlite3 refuses to run (or change the row shape of) a statement while an iterator of it is open.
+    const sql = 'SELECT id, name FROM t ORDER BY id';
+    const rows = db.prepare(sql).iterate();
+    expect(rows.next().value).toEqual({ id: 1, name: 'a' });
+    expect(db.prepare(sql).pluck().all()).toEqual([1, 2]);
+    expect(db.prepare(sql).all()).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+    expect(rows.next().value).toEqual({ id: 2, name: 'b' });
+    expect(rows.next().done).toBe(true);
+    // Once the iteration is over, the cached statement is handed out again.
+    expect(db.prepare(sql)).toBe(db.prepare(sql));
+  });
+
+  it("keeps a caller's safeIntegers to its own call, for readers and writers", () => {
+    const read = 'SELECT id FROM t WHERE id = ?';
+    expect(db.prepare(read).safeIntegers().get(1)).toEqual({ id: 1n });
+    expect(db.prepare(read).get(1)).toEqual({ id: 1 });
+    const insert = 'INSERT INTO t (name) VALUES (?)';
+    expect(typeof db.prepare(insert).safeIntegers().run('c').lastInsertRowid).toBe('bigint');
+    expect(db.prepare(insert).run('d').lastInsertRowid).toBe(4);
+  });
+
   it('reuses writers and sees the rows they wrote', () => {
     const insert = 'INSERT INTO t (name) VALUES (?)';
     db.prepare(insert).run('c');

@@ -24,21 +24,25 @@ const STATEMENT_CACHE_SIZE = 512;
 /**
  * `db.prepare` compiles its SQL on every call, and the code calls it where it runs (a read of an order list prepared
  * five statements per order): compiling was 15% of the backend's busy time serving `GET /api/v1/orders`. Each SQL text
- * is compiled once per connection now and its statement reused; statements run synchronously and none is iterated,
- * so one is never in use twice. A reused reader is handed back with the default row shape: a caller's `pluck()`,
- * `raw()` or `expand()` applies to its own call only.
+ * is compiled once per connection now and its statement reused. A statement still in use (an open `iterate()`) is
+ * handed to no one else: another caller of its text gets a statement of its own, as without the cache (better-sqlite3
+ * refuses to run a busy statement or change its row shape). A reused statement is handed back with the default shape
+ * (`safeIntegers` off, as the code never turns it on for the database; for a reader, no `pluck()`, `raw()` nor
+ * `expand()`): a caller's choice applies to its own call only, so a caller that keeps a statement with one of them
+ * must be the only one to prepare its text (lib/site-state.ts, modules/retention/service.ts).
  */
 function cacheStatements(db: DB): void {
   const compile = db.prepare.bind(db);
   const statements = new Map<string, Database.Statement>();
   db.prepare = ((sql: string) => {
     const cached = statements.get(sql);
-    if (cached) {
+    if (cached && !cached.busy) {
+      cached.safeIntegers(false);
       if (cached.reader) cached.pluck(false).expand(false).raw(false);
       return cached;
     }
     const statement = compile(sql);
-    if (statements.size < STATEMENT_CACHE_SIZE) statements.set(sql, statement);
+    if (!cached && statements.size < STATEMENT_CACHE_SIZE) statements.set(sql, statement);
     return statement;
   }) as DB['prepare'];
 }
