@@ -85,7 +85,11 @@ describe('two-factor calls swallow errors (SPEC §8)', () => {
     await expect(generateQrCode()).resolves.toBeNull();
     answer([{ status: 422, data: { error: { code: 'validation_failed', message: '{"two_factor_code":["Codul nu este corect."]}' } } }]);
     await expect(verifyCode({ token: '', provider_code: 'authenticator', two_factor_code: '000000' })).resolves.toBeNull();
-    await expect(generateCode('')).resolves.toBeNull();
+    answer([{ status: 500, data: { error: { code: 'server_error', message: 'x' } } }]);
+    await expect(generateCode('')).resolves.toEqual({ sent: false, message: null });
+    answer([{ status: 429, headers: { 'retry-after': '2520' }, data: { error: { code: 'too_many_requests', message: 'x', pretty_message: 'Ați cerut prea multe coduri în ultima oră. Puteți cere altul peste 42 de minute.' } } }]);
+    await expect(generateCode('')).resolves.toEqual({ sent: false, message: 'Ați cerut prea multe coduri în ultima oră. Puteți cere altul peste 42 de minute.' });
+    answer([{ status: 422, data: { error: { code: 'validation_failed', message: '{"two_factor_code":["Codul nu este corect."]}' } } }]);
     await expect(removeTwoFactor({ token: '', provider_code: 'authenticator', two_factor_code: '1' })).resolves.toBe(false);
   });
 

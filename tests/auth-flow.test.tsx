@@ -228,4 +228,15 @@ describe('TwoFactorCheck', () => {
     expect(resend).toBeDisabled();
     expect(screen.getByText(/Puteți cere alt cod în 30 s/)).toBeInTheDocument();
   });
+
+  it("shows the backend's reason when no code was mailed (the hourly cap's wait), else a generic one", async () => {
+    const cap = 'Ați cerut prea multe coduri în ultima oră. Puteți cere altul peste 42 de minute.';
+    twoFactor.listUserProviders.mockResolvedValue([{ code: 'email', name: 'Email', is_enabled: true, is_default: true }]);
+    twoFactor.generateCode.mockResolvedValueOnce({ sent: false, message: cap }).mockResolvedValueOnce({ sent: false, message: null });
+    render(<TwoFactorCheck lastUrl="/account/orders" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Trimiteți codul pe email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(cap);
+    await userEvent.click(screen.getByRole('button', { name: 'Trimiteți codul pe email' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Codul nu a putut fi trimis. Așteptați puțin și încercați din nou.'));
+  });
 });

@@ -6,6 +6,9 @@ import { Button } from '@/components/ui/button';
 import { useAuthCaptcha } from './use-auth-captcha';
 import { useResendCooldown } from './use-resend-cooldown';
 
+/** When the backend gave no message of its own (a network error, a 5xx). */
+export const CODE_NOT_SENT = 'Codul nu a putut fi trimis. Așteptați puțin și încercați din nou.';
+
 type Props = {
   onSent?: () => void;
   email?: string | null;
@@ -26,12 +29,12 @@ export function EmailCodeSender({ onSent, email, alreadySent = false }: Props) {
     setError('');
     const answer = await generateCode(await captcha('two_factor_code'), 'email');
     setPending(false);
-    if (answer?.sent) {
+    if (answer.sent) {
       setSent(true);
       start();
       onSent?.();
     } else {
-      setError('Codul nu a putut fi trimis. Așteptați puțin și încercați din nou.');
+      setError(answer.message ?? CODE_NOT_SENT);
     }
   }
 

@@ -9,7 +9,7 @@ import { FORM_ERROR, useFormField, useSchemaForm } from '@/lib/forms/use-schema-
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { CopyTextButton } from './copy-text-button';
-import { EmailCodeSender } from './email-code-sender';
+import { CODE_NOT_SENT, EmailCodeSender } from './email-code-sender';
 import { FormError } from './form-error';
 import { leaveTo, returnTarget } from './navigate';
 import { OtpInput } from './otp-input';
@@ -93,7 +93,7 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
       setStage({ name: 'verify', provider: 'authenticator', qr });
     } else {
       const sent = await generateCode(await captcha('two_factor_code'), 'email');
-      if (!sent?.sent) return chooser.showErrors({ form: 'Codul nu a putut fi trimis. Așteptați puțin și încercați din nou.' });
+      if (!sent.sent) return chooser.showErrors({ form: sent.message ?? CODE_NOT_SENT });
       setStage({ name: 'verify', provider: 'email', qr: null });
     }
   }

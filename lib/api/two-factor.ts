@@ -1,8 +1,9 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
+import { isApiError } from './errors';
 import type { TwoFactorProvider, TwoFactorProviderCode, UserTwoFactorProvider } from '@/contract/types';
 
 /**
- * Two-factor calls of SPEC §7. They swallow errors (SPEC §8): null, and false for remove. The error catalogue
+ * Two-factor calls of SPEC §7. They swallow errors (SPEC §8): null, false for remove, `sent: false` for generate-code. The error catalogue
  * has already run (a wrong code's 422 message is shown as a toast). The BFF fills `user_ip`/`user_agent` and
  * the `?token=` query with the session's values (lib/bff/forward.ts: the server's view wins); the browser
  * sends its user agent only. The two-factor store follows in lib/session/two-factor-providers.ts.
@@ -60,17 +61,28 @@ export async function removeTwoFactor(input: RemoveTwoFactorInput): Promise<bool
   return answer?.is_removed === true;
 }
 
-/** POST /api/v1/auth/two-factor/generate-code (email provider; at most one per 30 s). */
-export function generateCode(token: string, providerCode: TwoFactorProviderCode = 'email') {
-  return swallow(async () =>
-    unwrap(
+export type CodeMailing = { sent: true; expires_in: number } | { sent: false; message: string | null };
+
+/**
+ * POST /api/v1/auth/two-factor/generate-code (email provider). Never throws: a refusal comes back as `sent: false`
+ * with the backend's Romanian message when it has one (a 429 says how long to wait: 30 s, or up to an hour past
+ * the hourly cap), else null.
+ */
+export async function generateCode(token: string, providerCode: TwoFactorProviderCode = 'email'): Promise<CodeMailing> {
+  try {
+    const answer = unwrap(
       await api.post<Envelope<{ sent: boolean; expires_in: number }>>('/api/v1/auth/two-factor/generate-code', {
         token,
         provider_code: providerCode,
         ...clientContext(),
       }),
-    ),
-  );
+    );
+    return answer.sent ? { sent: true, expires_in: answer.expires_in } : { sent: false, message: null };
+  } catch (error) {
+    // A refusal's own reason (4xx); a 5xx or no answer has none worth more than the caller's "not sent".
+    const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+    return { sent: false, message: refused ? error.prettyMessage : null };
+  }
 }
 
 /** GET /api/v1/two-factor-auth-providers. */
