@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { isIPv6 } from 'node:net';
+import { addressBlock } from '@/contract/address-block';
 import { normaliseIp } from '@/lib/net/client-ip';
 import { log } from '@/lib/server/log';
 
@@ -58,16 +58,10 @@ export function createHttpServer(handler: RequestListener, limits: HttpServerLim
   return server;
 }
 
-/** The cap's key for a socket address: the address, or for IPv6 its /64. */
+/** The cap's key for a socket address: the address, or for IPv6 its /64 (as the backend's throttles count). */
 export function connectionKey(address: string | undefined): string {
   const ip = normaliseIp(address);
-  if (!ip) return 'unknown';
-  if (!isIPv6(ip)) return ip;
-  const [head, tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return ip ? addressBlock(ip) : 'unknown';
 }
 
 function capConnectionsPerClient(server: Server, max: number) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
+import { addressBlock } from '../../../contract/address-block';
 import type { AppContext } from '../context';
 import { ApiError } from './errors';
 
@@ -78,14 +78,7 @@ interface Row {
 }
 
 /** The throttle's key for a client IP: the address, or for IPv6 its /64 (one subscriber's block). */
-export function ipSubject(ip: string): string {
-  if (isIP(ip) !== 6) return ip;
-  const [head, tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}
+export const ipSubject = addressBlock;
 
 export function delayMs(policy: ThrottlePolicy, streak: number): number {
   if (streak < policy.free) return 0;
