@@ -1,3 +1,6 @@
+// Relative: next.config.ts imports this file, and its loader resolves no path alias in what it imports.
+import { pooledRandomBytes } from '../crypto/random-pool';
+
 /**
  * Security headers of every page (issue 7): a per-request nonce CSP that still lets the app, realtime,
  * captcha, Google sign-in and analytics work, plus HSTS, nosniff, referrer and permissions policies.
@@ -10,10 +13,12 @@ export type CspOptions = {
   https: boolean;
 };
 
+/** 128 random bits, base64: a page's script nonce (proxy.ts, and each answer of the guest page cache). */
 export function createNonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes));
+  const bytes = pooledRandomBytes(16);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
 }
 
 function realtimeSources({ wsHost, wsPort, forceTLS, cluster }: CspOptions['pusher']): string[] {
