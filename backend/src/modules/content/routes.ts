@@ -12,15 +12,25 @@ import { parse } from '../../lib/validation';
 import { plateField, vinField } from '../../../../contract/fields';
 import { contactMessageBody } from '../../../../contract/content';
 import { contactReceivedMail } from '../../mail/templates';
-import { beginAttempt, ipAttempt, romanianDuration, THROTTLE } from '../../lib/throttle';
+import { beginAttempt, ipAttempt, ipSubject, romanianDuration, THROTTLE } from '../../lib/throttle';
+import { WindowLimiter } from '../../lib/rate-window';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
+/**
+ * Vehicle register lookups one client IP (IPv6: its /64) may make per minute, misses included. Anyone may ask, and the
+ * answer to a plate alone is the vehicle's VIN and registration-certificate (CIV) series: unbounded, one client could
+ * walk a county's plates and copy the register. A customer's form looks up a vehicle or two.
+ */
+export const VEHICLE_LOOKUPS_PER_WINDOW = 60;
+const LOOKUP_WINDOW_MS = 60_000;
+
 const lookupQuery = z.object({
   registration_plate: plateField('wire').optional(),
   vin: vinField('wire').optional(),
 });
 
 export function registerContent(app: FastifyInstance, ctx: AppContext) {
+  const vehicleLookups = new WindowLimiter(VEHICLE_LOOKUPS_PER_WINDOW, LOOKUP_WINDOW_MS, ctx.clock);
   app.get('/api/v1/maintenances/status', async (_req, reply) => sendData(reply, ctx.site.maintenance()));
 
   app.get('/api/v1/faq', async (_req, reply) => {
@@ -51,6 +61,7 @@ export function registerContent(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/v1/vehicles/lookup', async (req, reply) => {
+    vehicleLookups.admit(ipSubject(clientIp(req)));
     const q = parse(lookupQuery, req.query);
     if (!q.registration_plate && !q.vin) {
       throw validationError({ registration_plate: ['Introduceți numărul de înmatriculare sau seria de șasiu (VIN).'] });
