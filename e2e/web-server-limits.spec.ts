@@ -4,7 +4,7 @@ import { startWeb, stop, waitForHealthy, type Server } from './helpers/processes
 
 /**
  * The built web server (server/main.ts) with its bounds on slow and piling clients set low (server/http-server.ts):
- * headers that never end are cut with 408 after WEB_HEADERS_TIMEOUT_MS, one client address holds at most
+ * headers that never end are cut with 408 (a short Romanian text, Connection: close) after WEB_HEADERS_TIMEOUT_MS, one client address holds at most
  * WEB_MAX_CONNECTIONS_PER_IP connections (the socket's address, whatever X-Forwarded-For says), another address is
  * not affected, and pages are still served. Its own process on the main web port + 14, against the suite's backend.
  */
@@ -47,6 +47,8 @@ test('headers that never end are cut with 408 after WEB_HEADERS_TIMEOUT_MS', asy
   expect(ms).not.toBeNull();
   expect(ms!).toBeGreaterThanOrEqual(900);
   expect(slow.text()).toMatch(/^HTTP\/1\.1 408/);
+  expect(slow.text()).toMatch(/\r\nConnection: close\r\n/i);
+  expect(slow.text()).toContain('Cererea a durat prea mult');
 });
 
 test('one client address holds at most WEB_MAX_CONNECTIONS_PER_IP connections; X-Forwarded-For does not change that', async () => {

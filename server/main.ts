@@ -7,7 +7,8 @@
  * Usage: node server/dist/main.mjs [--dev] [-p PORT] [-H HOST]   (PORT and HOST from the environment otherwise)
  * Settings: PAGE_CACHE_TTL_MS (0 turns the cache off), PAGE_CACHE_STALE_MS, PAGE_CACHE_MAX_ENTRIES,
  * PAGE_CACHE_MAX_BODY_KB, PAGE_CACHE_GZIP_LEVEL, WEB_HEAP_GROWING_PERCENT, WEB_IDLE_GC_MS, TRUSTED_PROXY_HOPS,
- * SHUTDOWN_DRAIN_MS, WEB_REQUEST_TIMEOUT_MS, WEB_HEADERS_TIMEOUT_MS, WEB_MAX_CONNECTIONS_PER_IP; see .env.example.
+ * SHUTDOWN_DRAIN_MS, WEB_REQUEST_TIMEOUT_MS, WEB_HEADERS_TIMEOUT_MS, WEB_MAX_CONNECTIONS_PER_IP, WEB_MAX_CONNECTIONS;
+ * see .env.example.
  * Slow and piling clients meet the bounds of server/http-server.ts.
  *
  * Operations (README "Operations"): `/healthz` and `/readyz` are answered here, before Next.js; every request

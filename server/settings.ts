@@ -21,7 +21,7 @@ export type ServerSettings = {
   trustedProxyHops: number;
   /** SIGTERM: how long in-flight requests get to finish before the remaining connections are cut. */
   drainMs: number;
-  /** Slow and piling clients (server/http-server.ts): request and header deadlines, open connections per client. */
+  /** Slow and piling clients (server/http-server.ts): request and header deadlines, open connections per client and in all. */
   limits: Omit<HttpServerLimits, 'trustedProxyHops'>;
 };
 
@@ -42,6 +42,7 @@ const schema = z.object({
   WEB_REQUEST_TIMEOUT_MS: int(1000, 600_000, 30_000),
   WEB_HEADERS_TIMEOUT_MS: int(1000, 600_000, 20_000),
   WEB_MAX_CONNECTIONS_PER_IP: int(0, 1_000_000, 256),
+  WEB_MAX_CONNECTIONS: int(0, 1_000_000, 4096),
   /** Read by lib/server/log.ts; validated here so that a typo stops the server at start-up. */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 }).refine((s) => s.WEB_HEADERS_TIMEOUT_MS <= s.WEB_REQUEST_TIMEOUT_MS, {
@@ -82,6 +83,7 @@ export function readServerSettings(args: string[], env: Record<string, string | 
       requestTimeoutMs: s.WEB_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: s.WEB_HEADERS_TIMEOUT_MS,
       maxConnectionsPerIp: s.WEB_MAX_CONNECTIONS_PER_IP,
+      maxConnections: s.WEB_MAX_CONNECTIONS,
     },
   };
 }

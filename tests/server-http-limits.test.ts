@@ -22,7 +22,29 @@ afterEach(async () => {
   }
 });
 
-const LIMITS: HttpServerLimits = { headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxConnectionsPerIp: 256, trustedProxyHops: 0 };
+const LIMITS: HttpServerLimits = { headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxConnectionsPerIp: 256, maxConnections: 4096, trustedProxyHops: 0 };
+
+/** The head and body of a raw HTTP answer. */
+function parse(text: string): { status: number; headers: Record<string, string>; body: string } {
+  const [head, ...rest] = text.split('\r\n\r\n');
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const at = line.indexOf(':');
+    headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
+
+/** The request-deadline answer: 408, a short Romanian text, and the connection closed. */
+function expectTimeoutAnswer(text: string) {
+  const answer = parse(text);
+  expect(answer.status).toBe(408);
+  expect(answer.headers.connection).toBe('close');
+  expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+  expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+  expect(answer.body).toMatch(/Cererea a durat prea mult/);
+}
 
 /** A server with `limits` whose answer streams `chunks` parts, one every `everyMs` (one part at once by default). */
 async function serve(limits: Partial<HttpServerLimits> = {}, stream: { chunks: number; everyMs: number } = { chunks: 1, everyMs: 0 }) {
@@ -84,12 +106,14 @@ describe('request deadlines', () => {
     expect(ms).not.toBeNull();
     expect(ms!).toBeGreaterThanOrEqual(900);
     expect(slow.text()).toMatch(/^HTTP\/1\.1 408/);
+    expectTimeoutAnswer(slow.text());
   }, 10_000);
 
   it('a connection that sends nothing is cut after the header deadline too', async () => {
     const { port } = await serve();
     const silent = client(port);
     expect(await closedWithin(silent, 4000)).not.toBeNull();
+    expectTimeoutAnswer(silent.text());
   }, 10_000);
 
   it('a body that never finishes is cut after the request deadline, later than the header one', async () => {
@@ -100,6 +124,7 @@ describe('request deadlines', () => {
     expect(ms).not.toBeNull();
     expect(ms!).toBeGreaterThanOrEqual(1900);
     expect(slow.text()).toMatch(/^HTTP\/1\.1 408/);
+    expectTimeoutAnswer(slow.text());
   }, 10_000);
 
   it('an answer streamed for longer than the request deadline is not cut', async () => {
@@ -134,6 +159,90 @@ describe('request deadlines', () => {
     expect(await closedWithin(kept, 2600)).toBeNull();
     kept.socket.write('GET / HTTP/1.1\r\nHost: shop\r\n\r\n');
     await until(() => (kept.text().match(/HTTP\/1\.1 200/g) ?? []).length === 2);
+  }, 10_000);
+});
+
+describe('malformed requests', () => {
+  it('still get Node\'s own 400 and 431 answers', async () => {
+    const { port } = await serve();
+    const bad = client(port);
+    bad.socket.write('NOT HTTP AT ALL\r\n\r\n');
+    await bad.closedAt;
+    expect(bad.text()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    const huge = client(port);
+    huge.socket.write(`GET / HTTP/1.1\r\nHost: shop\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    await huge.closedAt;
+    expect(huge.text()).toMatch(/^HTTP\/1\.1 431 /);
+  }, 10_000);
+});
+
+describe('open connections in total', () => {
+  it('answers a connection past WEB_MAX_CONNECTIONS with 503, Retry-After and a Romanian text, closes it, and accepts again once one closes', async () => {
+    const { port } = await serve({ maxConnections: 3 });
+    // From three addresses: the cap is the server's, whoever holds the connections.
+    const held = ['127.0.0.1', '127.0.0.2', '127.0.0.3'].map((from) => client(port, from));
+    await Promise.all(held.map((c) => c.connected));
+    held.forEach((c) => c.socket.write('GET / HTTP/1.1\r\nHost: shop\r\n\r\n'));
+    await until(() => held.every((c) => c.text().includes('part 0')));
+
+    const refused = client(port, '127.0.0.4');
+    refused.socket.write('GET /count HTTP/1.1\r\nHost: shop\r\n\r\n');
+    expect(await closedWithin(refused, 3000)).not.toBeNull();
+    const answer = parse(refused.text());
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toMatch(/^\d+$/);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(answer.body).toMatch(/Serverul este foarte solicitat/);
+
+    held[0].socket.destroy();
+    await held[0].closedAt;
+    let answered = false;
+    for (let attempt = 0; attempt < 50 && !answered; attempt++) {
+      const again = client(port, '127.0.0.4');
+      again.socket.write('GET / HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n');
+      await again.closedAt;
+      answered = again.text().includes('part 0');
+      if (!answered) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(answered).toBe(true);
+  }, 10_000);
+
+  it('the request sent on a refused connection never reaches the handler', async () => {
+    let handled = 0;
+    const server = createHttpServer((req, res) => {
+      handled += 1;
+      req.resume();
+      res.end('ok');
+    }, { ...LIMITS, maxConnections: 1 });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const held = client(port);
+    await held.connected;
+    held.socket.write('GET / HTTP/1.1\r\nHost: shop\r\n\r\n');
+    await until(() => held.text().includes('ok'));
+    const refused = client(port, '127.0.0.2');
+    await refused.connected;
+    refused.socket.write('GET / HTTP/1.1\r\nHost: shop\r\n\r\n');
+    expect(await closedWithin(refused, 3000)).not.toBeNull();
+    expect(refused.text()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(handled).toBe(1);
+  }, 10_000);
+
+  it('applies behind a trusted proxy too, and 0 turns it off', async () => {
+    const behind = await serve({ maxConnections: 2, trustedProxyHops: 1 });
+    const held = [client(behind.port), client(behind.port)];
+    held.forEach((c) => c.socket.write('GET / HTTP/1.1\r\nHost: shop\r\n\r\n'));
+    await until(() => held.every((c) => c.text().includes('part 0')));
+    const refused = client(behind.port);
+    await refused.closedAt;
+    expect(refused.text()).toMatch(/^HTTP\/1\.1 503 /);
+
+    const off = await serve({ maxConnections: 0 });
+    const many = Array.from({ length: 8 }, () => client(off.port));
+    many.forEach((c) => c.socket.write('GET / HTTP/1.1\r\nHost: shop\r\n\r\n'));
+    await until(() => many.every((c) => c.text().includes('part 0')));
   }, 10_000);
 });
 
@@ -195,10 +304,10 @@ describe('open connections per client address', () => {
 });
 
 describe('settings', () => {
-  it('defaults: 30 s for a request, 20 s for its headers, 256 connections per client address', () => {
-    expect(readServerSettings([], {}).limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 20_000, maxConnectionsPerIp: 256 });
-    expect(readServerSettings([], { WEB_REQUEST_TIMEOUT_MS: '60000', WEB_HEADERS_TIMEOUT_MS: '60000', WEB_MAX_CONNECTIONS_PER_IP: '0' }).limits)
-      .toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 60_000, maxConnectionsPerIp: 0 });
+  it('defaults: 30 s for a request, 20 s for its headers, 256 connections per client address, 4096 in all', () => {
+    expect(readServerSettings([], {}).limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 20_000, maxConnectionsPerIp: 256, maxConnections: 4096 });
+    expect(readServerSettings([], { WEB_REQUEST_TIMEOUT_MS: '60000', WEB_HEADERS_TIMEOUT_MS: '60000', WEB_MAX_CONNECTIONS_PER_IP: '0', WEB_MAX_CONNECTIONS: '0' }).limits)
+      .toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 60_000, maxConnectionsPerIp: 0, maxConnections: 0 });
   });
 
   it('refuses a header deadline longer than the request one, and values out of range', () => {
@@ -206,5 +315,7 @@ describe('settings', () => {
     expect(() => readServerSettings([], { WEB_REQUEST_TIMEOUT_MS: '0' })).toThrow(/WEB_REQUEST_TIMEOUT_MS/);
     expect(() => readServerSettings([], { WEB_MAX_CONNECTIONS_PER_IP: '-1' })).toThrow(/WEB_MAX_CONNECTIONS_PER_IP/);
     expect(() => readServerSettings([], { WEB_MAX_CONNECTIONS_PER_IP: 'many' })).toThrow(/WEB_MAX_CONNECTIONS_PER_IP/);
+    expect(() => readServerSettings([], { WEB_MAX_CONNECTIONS: '-1' })).toThrow(/WEB_MAX_CONNECTIONS/);
+    expect(() => readServerSettings([], { WEB_MAX_CONNECTIONS: 'lots' })).toThrow(/WEB_MAX_CONNECTIONS/);
   });
 });

@@ -170,6 +170,10 @@ const envSchema = z.object({
   RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** At most this many analytics events are kept: the oldest beyond it are deleted. */
   RETENTION_ANALYTICS_MAX_EVENTS: z.coerce.number().int().min(1000).max(1_000_000_000).default(1_000_000),
+  /** Policy and invoice PDFs rendered at once for downloads (pdf/render-gate.ts); past it a download gets 503. */
+  PDF_MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Rendered download PDFs kept in memory, per document content, in MiB (0 = none: every download renders). */
+  PDF_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -224,6 +228,8 @@ export interface Config {
     analyticsDays: number;
     analyticsMaxEvents: number;
   };
+  /** Downloads' PDF renders (pdf/render-gate.ts): renders at once, and the bytes of rendered PDFs kept. */
+  pdf: { maxConcurrentRenders: number; cacheBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -322,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       analyticsDays: e.RETENTION_ANALYTICS_DAYS,
       analyticsMaxEvents: e.RETENTION_ANALYTICS_MAX_EVENTS,
     },
+    pdf: { maxConcurrentRenders: e.PDF_MAX_CONCURRENT_RENDERS, cacheBytes: e.PDF_CACHE_MB * 1024 * 1024 },
   };
 }
 

@@ -119,32 +119,22 @@ export function lockedError(): ApiError {
 
 export type Attempt = { policy: ThrottlePolicy; subject: string };
 
-/** Expired rows are deleted at most this often (on an attempt). */
-const PURGE_INTERVAL_MS = 60_000;
-const lastPurge = new WeakMap<AppContext, number>();
-
-function purge(ctx: AppContext, now: number) {
-  const last = lastPurge.get(ctx);
-  // `now < last`: the clock was set back; purge again rather than wait for it to catch up.
-  if (last !== undefined && now >= last && now - last < PURGE_INTERVAL_MS) return;
-  lastPurge.set(ctx, now);
-  for (const policy of Object.values(THROTTLE) as ThrottlePolicy[]) {
-    const before = new Date(now - policy.quietMs).toISOString();
-    if (policy.hardCap) {
-      // An existing account keeps its consecutive failures (the cap); unknown emails are forgotten.
-      ctx.db
-        .prepare('DELETE FROM auth_throttle WHERE scope = ? AND last_failure_at < ? AND subject NOT IN (SELECT email FROM users)')
-        .run(policy.scope, before);
-    } else {
-      ctx.db.prepare('DELETE FROM auth_throttle WHERE scope = ? AND last_failure_at < ?').run(policy.scope, before);
-    }
-  }
+/**
+ * A row quiet for longer than its policy's `quietMs` counts for nothing, unless it holds an existing account's hard
+ * cap (consecutive failures of a known email never decay): reads treat it as absent, and the retention job deletes
+ * it (modules/retention/service.ts, the same condition), not the attempt that happens to come along.
+ */
+function forgotten(ctx: AppContext, a: Attempt, row: Row, now: number): boolean {
+  if (sinceLastFailure(row, now) <= a.policy.quietMs) return false;
+  if (!a.policy.hardCap) return true;
+  return !ctx.db.prepare('SELECT 1 FROM users WHERE email = ?').get(a.subject);
 }
 
-function read(ctx: AppContext, a: Attempt): Row | undefined {
-  return ctx.db
+function read(ctx: AppContext, a: Attempt, now: number): Row | undefined {
+  const row = ctx.db
     .prepare('SELECT failures, streak, last_failure_at FROM auth_throttle WHERE scope = ? AND subject = ?')
     .get(a.policy.scope, a.subject) as Row | undefined;
+  return row && forgotten(ctx, a, row, now) ? undefined : row;
 }
 
 /**
@@ -153,7 +143,7 @@ function read(ctx: AppContext, a: Attempt): Row | undefined {
  * length, instead of lasting until the clock catches up with the stamp. Counts nothing.
  */
 function readNotAfter(ctx: AppContext, a: Attempt, now: number): Row | undefined {
-  const row = read(ctx, a);
+  const row = read(ctx, a, now);
   if (!row || !(Date.parse(row.last_failure_at) > now)) return row;
   const at = new Date(now).toISOString();
   ctx.db
@@ -220,17 +210,19 @@ export function beginAttempt(ctx: AppContext, attempts: Attempt[]): void {
   const now = ctx.clock.now().getTime();
   ctx.db
     .transaction(() => {
-      purge(ctx, now);
       checkAttempt(ctx, attempts);
       const at = new Date(now).toISOString();
       for (const a of attempts) {
-        const s = currentStreak(a, read(ctx, a), now);
+        const row = read(ctx, a, now);
+        const s = currentStreak(a, row, now);
+        // A forgotten row still stored (the retention job has not deleted it yet) starts over as a new one would.
         ctx.db
           .prepare(
-            `INSERT INTO auth_throttle (scope, subject, failures, streak, last_failure_at) VALUES (?, ?, 1, ?, ?)
-             ON CONFLICT (scope, subject) DO UPDATE SET failures = failures + 1, streak = excluded.streak, last_failure_at = excluded.last_failure_at`,
+            `INSERT INTO auth_throttle (scope, subject, failures, streak, last_failure_at) VALUES (@scope, @subject, 1, @streak, @at)
+             ON CONFLICT (scope, subject) DO UPDATE SET failures = CASE WHEN @fresh THEN 1 ELSE failures + 1 END,
+               streak = excluded.streak, last_failure_at = excluded.last_failure_at`,
           )
-          .run(a.policy.scope, a.subject, s + 1, at);
+          .run({ scope: a.policy.scope, subject: a.subject, streak: s + 1, at, fresh: row ? 0 : 1 });
       }
     })
     .immediate();

@@ -36,14 +36,12 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(authSchema, req.body);
     if (body.channel_name !== `private-user.${user.id}`) throw errors.forbidden('Nu aveți acces la acest canal.');
     // The subscription will name this session (the socket may be held by another process: the row is the message),
-    // and stop when the session ends. Grants never taken are dropped after GRANT_TTL_MS.
+    // and stop when the session ends. A grant not taken within GRANT_TTL_MS is void (the subscribe reads only newer
+    // ones: server.ts) and deleted by the retention job (modules/retention/service.ts), not by this request.
     const now = ctx.clock.now();
-    ctx.db.transaction(() => {
-      ctx.db.prepare('DELETE FROM realtime_grants WHERE created_at < ?').run(new Date(now.getTime() - GRANT_TTL_MS).toISOString());
-      ctx.db
-        .prepare('INSERT OR REPLACE INTO realtime_grants (socket_id, channel, session_id, created_at) VALUES (?, ?, ?, ?)')
-        .run(body.socket_id, body.channel_name, session.id, now.toISOString());
-    })();
+    ctx.db
+      .prepare('INSERT OR REPLACE INTO realtime_grants (socket_id, channel, session_id, created_at) VALUES (?, ?, ?, ?)')
+      .run(body.socket_id, body.channel_name, session.id, now.toISOString());
     const auth = `${key}:${channelSignature(secret, body.socket_id, body.channel_name)}`;
     // pusher-js reads `auth` at the top level; `data.auth` keeps the API's envelope.
     return reply.send({ auth, data: { auth } });

@@ -4,6 +4,7 @@ import { requireAuth } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { idParam, parse } from '../../lib/validation';
 import { findOwnOrder } from '../orders/service';
+import { pdfGate, pdfKey } from '../../pdf/render-gate';
 import { findInvoiceOfOrder, invoicePdf } from './service';
 
 export function registerInvoices(app: FastifyInstance, ctx: AppContext) {
@@ -14,7 +15,8 @@ export function registerInvoices(app: FastifyInstance, ctx: AppContext) {
     const order = findOwnOrder(ctx, user.id, id);
     const invoice = order ? findInvoiceOfOrder(ctx.db, order.id) : undefined;
     if (!invoice) throw errors.notFound('Invoice', 'Factura nu există.');
-    const pdf = await invoicePdf(invoice);
+    // Rendered from the content stored at issue: once per content, a bounded number at once (pdf/render-gate.ts).
+    const pdf = await pdfGate(ctx).render(pdfKey('invoice', invoice.content), () => invoicePdf(invoice));
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="factura-${invoice.number}.pdf"`)

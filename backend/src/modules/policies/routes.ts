@@ -4,7 +4,9 @@ import { requireAuth } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idParam, parse } from '../../lib/validation';
-import { findOwnPolicy, policyPdf, serializePolicy, type PolicyRow } from './service';
+import { pdfGate, pdfKey } from '../../pdf/render-gate';
+import { renderPolicyPdf } from '../../pdf/policy-pdf';
+import { findOwnPolicy, policyDocument, serializePolicy, type PolicyRow } from './service';
 
 export function registerPolicies(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/policies', async (req, reply) => {
@@ -26,7 +28,9 @@ export function registerPolicies(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(idParam, req.params);
     const p = findOwnPolicy(ctx, user.id, id);
     if (!p) throw errors.notFound('Policy', 'Polița nu există.');
-    const pdf = await policyPdf(ctx, p);
+    // Rendered once per document content, a bounded number at once (pdf/render-gate.ts).
+    const doc = policyDocument(ctx, p);
+    const pdf = await pdfGate(ctx).render(pdfKey('policy', doc), () => renderPolicyPdf(doc));
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="polita-${p.number}.pdf"`)

@@ -3,7 +3,7 @@ import { bucharestDay, addDaysToDay, addMonthsToDay, daysBetween } from '../../.
 import { orderNumber, policyNumber } from '../../db/seed';
 import { brokerIdentity } from '../../../../contract/broker-identity';
 import { policyContent, type Customer } from '../../pdf/policy-content';
-import { renderPolicyPdf } from '../../pdf/policy-pdf';
+import { renderPolicyPdf, type PolicyDocument } from '../../pdf/policy-pdf';
 import { insurerByCode, productRow } from '../products/service';
 import { findQuote } from '../quotes/service';
 import { vignetteTariff } from '../quotes/engine';
@@ -119,13 +119,18 @@ export function findOwnPolicy(ctx: AppContext, userId: number, id: number): Poli
 }
 
 export async function policyPdf(ctx: AppContext, p: PolicyRow): Promise<Buffer> {
+  return renderPolicyPdf(policyDocument(ctx, p));
+}
+
+/** Everything the policy's PDF is rendered from (pdf/render-gate.ts keys its cache by a hash of it). */
+export function policyDocument(ctx: AppContext, p: PolicyRow): PolicyDocument {
   const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(p.order_id) as OrderRow;
   const quote = findQuote(ctx, order.quote_id);
   const offer = quote?.offers.find((o) => o.id === order.offer_id);
   const broker = JSON.parse(ctx.db.prepare("SELECT value FROM settings WHERE key = 'broker'").pluck().get() as string);
   const customer = JSON.parse(order.customer) as Customer;
   const { parties, sections } = policyContent(p.product_code, JSON.parse(p.input), offer, customer);
-  return renderPolicyPdf({
+  return {
     broker,
     brand: brokerIdentity.brandName,
     number: p.number,
@@ -141,7 +146,7 @@ export async function policyPdf(ctx: AppContext, p: PolicyRow): Promise<Buffer> 
     coverage: offer?.coverage ?? [],
     issued_on: bucharestDay(new Date(p.created_at)),
     vignette: isVignette(p.product_code) ? vignetteDetails(ctx, p.product_code, JSON.parse(p.input), offer) : undefined,
-  });
+  };
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

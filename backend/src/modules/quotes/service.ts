@@ -83,25 +83,12 @@ function withCompanyNames(ctx: AppContext, input: RcaInput): RcaInput {
   return out;
 }
 
-/** A quote no order uses is kept this long after it expired (a late GET still says which one), then deleted. */
-export const QUOTE_KEEP_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
-/** The purge runs at most this often (on a new quote). */
-const QUOTE_PURGE_INTERVAL_MS = 60_000;
-const lastQuotePurge = new WeakMap<AppContext, number>();
-
 /**
- * Anyone may ask for quotes, so the table must not keep every one: those past QUOTE_KEEP_AFTER_EXPIRY_MS that no
- * order names are deleted (an order's quote stays: the order and its policy refer to it).
+ * A quote no order uses is kept this long after it expired (a late GET still says which one); past it, it reads as
+ * gone (findQuote) and the retention job deletes it (modules/retention/service.ts): anyone may ask for quotes, so the
+ * table must not keep every one. An order's quote stays (the order and its policy refer to it).
  */
-function purgeExpiredQuotes(ctx: AppContext, now: number) {
-  const last = lastQuotePurge.get(ctx);
-  // `now < last`: the clock was set back; purge again rather than wait for it to catch up.
-  if (last !== undefined && now >= last && now - last < QUOTE_PURGE_INTERVAL_MS) return;
-  lastQuotePurge.set(ctx, now);
-  ctx.db
-    .prepare('DELETE FROM quotes WHERE expires_at < ? AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = quotes.id)')
-    .run(new Date(now - QUOTE_KEEP_AFTER_EXPIRY_MS).toISOString());
-}
+export const QUOTE_KEEP_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
 
 export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: string | null, raw: unknown, userId: number | null = null): Quote {
   const row = productRow(ctx, product);
@@ -121,15 +108,18 @@ export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: 
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
   };
-  purgeExpiredQuotes(ctx, now.getTime());
   ctx.db
     .prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .run(quote.id, product, quote.partner_code, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
   return quote;
 }
 
+/** A quote, unless it is past its keep and no order uses it (the retention job deletes those: it may not have yet). */
 export function findQuote(ctx: AppContext, id: string): Quote | null {
-  const row = ctx.db.prepare('SELECT * FROM quotes WHERE id = ?').get(id) as QuoteRow | undefined;
+  const keptSince = new Date(ctx.clock.now().getTime() - QUOTE_KEEP_AFTER_EXPIRY_MS).toISOString();
+  const row = ctx.db
+    .prepare('SELECT * FROM quotes WHERE id = ? AND (expires_at >= ? OR EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = quotes.id))')
+    .get(id, keptSince) as QuoteRow | undefined;
   if (!row) return null;
   return { ...row, input: JSON.parse(row.input), offers: JSON.parse(row.offers) };
 }

@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { isBusyError } from '../../db/connection';
 import { IDEMPOTENCY_TTL_MS } from '../../lib/idempotency';
+import { THROTTLE, type ThrottlePolicy } from '../../lib/throttle';
+import { GRANT_TTL_MS } from '../../realtime/routes';
+import { QUOTE_KEEP_AFTER_EXPIRY_MS } from '../quotes/service';
 import { EMAIL_CODE_TTL_S, WINDOW_MS as TWO_FACTOR_WINDOW_MS } from '../two-factor/routes';
 
 /**
  * Data retention (backend/README.md "Data retention"): the rows that are only a log of something over (ended
  * sessions, dead reset links, sent mail, analytics events, two-factor attempts and mailed codes, stored idempotent
- * answers) are deleted once past their retention, by one scheduled job (server.ts, `workers.retention`), a batch per
- * IMMEDIATE transaction with the event loop free between batches, found by the indexes of migration 17.
+ * answers, quotes no order uses, quiet sign-in throttle rows, untaken realtime grants) are deleted once past their
+ * retention, by one scheduled job (server.ts, `workers.retention`), a batch per IMMEDIATE transaction with the event
+ * loop free between batches, found by the indexes of migrations 15 and 17 and auth_throttle_last. Reads ignore the
+ * rows a rule deletes before the job gets to them (a request never pays for a purge).
  *
  * Never purged: orders, payments, payment events, refunds, policies, invoices, expiry reminders, users, recovery
- * codes, contact messages and cookie consents. Quotes, the sign-in throttle and realtime rows have purges of their
- * own (quotes/service.ts, lib/throttle.ts, realtime/bus.ts and realtime/routes.ts).
+ * codes, contact messages and cookie consents. The realtime bus's events purge themselves (realtime/bus.ts, on its
+ * own timer); stored idempotent answers also have a purge of their own (lib/idempotency.ts).
  */
 
 const DAY_MS = 86_400_000;
@@ -112,6 +117,31 @@ export const RETENTION_RULES: readonly Rule[] = [
     table: 'idempotency_keys',
     where: 't.created_at <= @cutoff',
     params: (_ctx, now) => ({ cutoff: msBefore(now, IDEMPOTENCY_TTL_MS) }),
+  },
+  {
+    // Exactly the quotes findQuote no longer returns (quotes/service.ts): past their keep, and no order names them.
+    name: 'quotes',
+    table: 'quotes',
+    where: 't.expires_at < @cutoff AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = t.id)',
+    indexedBy: 'quotes_expires',
+    params: (_ctx, now) => ({ cutoff: msBefore(now, QUOTE_KEEP_AFTER_EXPIRY_MS) }),
+  },
+  // Exactly the rows lib/throttle.ts reads as forgotten: quiet for longer than their policy's window, except an
+  // existing account's hard cap. One rule per scope, each found by auth_throttle_last (scope, last_failure_at).
+  ...(Object.values(THROTTLE) as ThrottlePolicy[]).map((policy): Rule => ({
+    name: 'auth_throttle',
+    table: 'auth_throttle',
+    where: `t.scope = @scope AND t.last_failure_at < @cutoff${policy.hardCap ? ' AND t.subject NOT IN (SELECT email FROM users)' : ''}`,
+    indexedBy: 'auth_throttle_last',
+    params: (_ctx, now) => ({ scope: policy.scope, cutoff: msBefore(now, policy.quietMs) }),
+  })),
+  {
+    // A grant not taken within GRANT_TTL_MS is void: the subscribe takes only newer ones (server.ts).
+    name: 'realtime_grants',
+    table: 'realtime_grants',
+    where: 't.created_at < @cutoff',
+    indexedBy: 'realtime_grants_created',
+    params: (_ctx, now) => ({ cutoff: msBefore(now, GRANT_TTL_MS) }),
   },
 ];
 
