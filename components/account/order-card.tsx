@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
+import { DocumentDownloadLink } from '@/components/account/document-download-link';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/contract/money';
@@ -93,14 +94,14 @@ export function OrderCard({ order, labelOf }: { order: Order; labelOf: (instant:
       {order.status === 'paid' && (order.policy_id || order.invoice) ? (
         <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           {order.invoice ? (
-            <a
+            <DocumentDownloadLink
               href={invoiceDocumentUrl(order)}
-              download={invoiceFileName(order.invoice)}
+              fileName={invoiceFileName(order.invoice)}
               className="btn btn-secondary btn-sm"
               aria-describedby={headingId}
             >
               Descărcați factura (PDF)
-            </a>
+            </DocumentDownloadLink>
           ) : null}
           {order.policy_id ? (
             <Link

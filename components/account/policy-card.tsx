@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { DocumentDownloadLink } from '@/components/account/document-download-link';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { formatLeiFromBani } from '@/contract/money';
@@ -66,14 +67,14 @@ export function PolicyCard({
         ) : null}
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a
+        <DocumentDownloadLink
           href={policyDocumentUrl(policy)}
-          download={policyDocumentFileName(policy)}
+          fileName={policyDocumentFileName(policy)}
           className="btn btn-secondary btn-sm"
           aria-describedby={headingId}
         >
           Descărcați polița (PDF)
-        </a>
+        </DocumentDownloadLink>
         {renew ? (
           <Link href={renew} className="btn btn-primary btn-sm" aria-describedby={headingId}>
             Reînnoiți

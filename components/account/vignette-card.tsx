@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { DocumentDownloadLink } from '@/components/account/document-download-link';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { policyDocumentUrl, type Policy } from '@/lib/api/policies';
@@ -66,14 +67,14 @@ export function VignetteCard({ vignette, today, dateLocale = 'ro' }: { vignette:
         </div>
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a
+        <DocumentDownloadLink
           href={policyDocumentUrl(vignette)}
-          download={vignetteDocumentFileName(vignette.number)}
+          fileName={vignetteDocumentFileName(vignette.number)}
           className="btn btn-secondary btn-sm"
           aria-describedby={headingId}
         >
           Descărcați dovada (PDF)
-        </a>
+        </DocumentDownloadLink>
         {again ? (
           <Link href={again} className="btn btn-primary btn-sm" aria-describedby={headingId}>
             Cumpărați din nou

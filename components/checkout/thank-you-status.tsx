@@ -3,10 +3,12 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { clearPurchaseOf } from '@/lib/shop/placed-order';
+import { DocumentDownloadLink } from '@/components/account/document-download-link';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getOrder, payOrderHref, type Order } from '@/lib/api/orders';
+import { policyDocumentUrl } from '@/lib/api/policies';
 import { formatLeiFromBani } from '@/contract/money';
 import { useRealtimeEvent } from '@/lib/realtime/use-realtime-event';
 import { formatDateTime } from '@/lib/time';
@@ -80,9 +82,9 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
           {facts}
           <div className="flex flex-wrap gap-3">
             {order.policy_id ? (
-              <a className="btn btn-primary" href={`/api/v1/policies/${order.policy_id}/document`} download>
+              <DocumentDownloadLink className="btn btn-primary" href={policyDocumentUrl({ id: order.policy_id })}>
                 Descărcați dovada (PDF)
-              </a>
+              </DocumentDownloadLink>
             ) : null}
             <ButtonLink href="/account/vignettes" variant="secondary">
               Vinietele mele
@@ -98,9 +100,9 @@ export function ThankYouStatus({ initialOrder, pollMs = THANK_YOU_POLL_MS }: { i
           {facts}
           <div className="flex flex-wrap gap-3">
             {order.policy_id ? (
-              <a className="btn btn-primary" href={`/api/v1/policies/${order.policy_id}/document`} download>
+              <DocumentDownloadLink className="btn btn-primary" href={policyDocumentUrl({ id: order.policy_id })}>
                 Descărcați polița (PDF)
-              </a>
+              </DocumentDownloadLink>
             ) : null}
             <ButtonLink href="/account/policies" variant="secondary">
               Polițele mele
