@@ -178,7 +178,7 @@ describe('server settings', () => {
       idleGcMs: 5000,
       trustedProxyHops: 0,
       drainMs: 15_000,
-      limits: { requestTimeoutMs: 30_000, headersTimeoutMs: 20_000, maxConnectionsPerIp: 256 },
+      limits: { requestTimeoutMs: 30_000, headersTimeoutMs: 20_000, maxConnectionsPerIp: 256, maxConnections: 4096 },
     });
     const s = readServerSettings(['-p', '3100', '--hostname=127.0.0.1'], { PORT: '9', PAGE_CACHE_TTL_MS: '0', PAGE_CACHE_GZIP_LEVEL: '' });
     expect(s).toMatchObject({ dev: false, port: 3100, host: '127.0.0.1', cache: { ttlMs: 0 }, gzipLevel: 6 });
