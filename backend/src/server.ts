@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { isBusyError, openDatabase, type DB } from './db/connection';
+import { isBusyError, isStorageFullError, openDatabase, type DB } from './db/connection';
 import { migrate } from './db/migrations';
 import { seed, seedVignettes } from './db/seed';
 import { OffsetClock, systemClock, type Clock } from './lib/clock';
@@ -209,6 +209,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       req.log.warn({ err: error, url: loggedPath(req), method: req.method }, 'database busy');
       const busy = errors.databaseBusy();
       return reply.code(busy.status).headers(busy.headers).send(errorBody(busy.code, busy.message, busy.prettyMessage));
+    }
+    if (isStorageFullError(error)) {
+      // No room on the disk: the write rolled back whole. An error for ops (it lasts until someone frees space);
+      // the caller gets a clean 503 + Retry-After instead of a 500, and its retry with the same key applies once.
+      req.log.error({ err: error, url: loggedPath(req), method: req.method }, 'database full: write refused');
+      const full = errors.storageFull();
+      return reply.code(full.status).headers(full.headers).send(errorBody(full.code, full.message, full.prettyMessage));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;

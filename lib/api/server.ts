@@ -144,12 +144,28 @@ async function callBackendFor<T>(path: string, options: BackendFetchOptions): Pr
   }
   if (res.status >= 500) noteBackendFailure();
   let body: unknown = null;
+  let readable = true;
   try {
     body = res.body ? JSON.parse(res.body) : null;
   } catch {
     body = null;
+    readable = false;
   }
   if (res.status < 200 || res.status > 299) throw apiErrorFromResponse(res.status, body, id);
+  if (!readable) {
+    // A 2xx whose body is not JSON (cut short, a proxy's HTML or text page): the call failed. Its `data` would be
+    // undefined, and a page rendered from it crashed (the payment return page showed a blank 500) or got cached.
+    noteBackendFailure();
+    const target = withoutSecretPathSegments(path);
+    log('warn', 'backend answer unreadable', { request_id: id, method, target, status: res.status, content_type: res.headers.get('content-type') });
+    throw new ApiError({
+      code: 'backend_invalid_answer',
+      status: 502,
+      message: `Backend answer is not JSON: ${method} ${target}`,
+      prettyMessage: backendFailureBody('unreachable').pretty_message,
+      requestId: id,
+    });
+  }
   return { data: (body as { data: T } | null)?.data as T, headers: res.headers, status: res.status };
 }
 

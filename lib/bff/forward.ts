@@ -205,6 +205,25 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
     return upstreamFailure(ctx, error, path);
   }
 
+  try {
+    return await answerFrom(ctx, request, path, upstream);
+  } catch (error) {
+    // The backend broke an answer this BFF reads whole (sign-in's token, a 403, a two-factor verification): the
+    // connection dropped mid-body or the deadline passed. The same failure answer as a call that got none, not an
+    // exception out of the route handler (Next.js's empty 500).
+    return upstreamFailure(ctx, readFailure(ctx, error), path);
+  }
+}
+
+/** What cut an answer's body: the browser leaving, the deadline (callBackend's TimeoutError), or the backend. */
+function readFailure(ctx: Context, error: unknown): BackendCallError {
+  if (error instanceof BackendCallError) return error;
+  if (ctx.request.signal.aborted) return new BackendCallError('aborted', 'client went away', { cause: error });
+  if ((error as { name?: unknown } | null)?.name === 'TimeoutError') return new BackendCallError('timeout', 'backend answer timed out', { cause: error });
+  return new BackendCallError('unreachable', 'backend answer cut', { cause: error });
+}
+
+async function answerFrom(ctx: Context, request: Request, path: string, upstream: Response): Promise<Response> {
   const headers = copyResponseHeaders(upstream.headers);
   const ok = upstream.status >= 200 && upstream.status < 300;
 

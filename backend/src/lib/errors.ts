@@ -70,6 +70,18 @@ export const errors = {
       { 'retry-after': '2' },
     ),
   /**
+   * SQLITE_FULL: the disk (or the file system's quota) has no room for the write. It did not apply (one transaction,
+   * rolled back whole), so a retry with the same Idempotency-Key is safe once space is back; ops see the error log.
+   */
+  storageFull: () =>
+    new ApiError(
+      503,
+      'storage_unavailable',
+      'The database cannot store the write right now; retry later.',
+      'Serviciul nu poate salva datele momentan. Vă rugăm să încercați din nou în câteva minute.',
+      { 'retry-after': '30' },
+    ),
+  /**
    * The process is draining (SIGTERM, backend/src/main.ts): a request that still arrives on an open keep-alive
    * connection is refused, and its connection closed, so that the caller's retry opens a new one (to another
    * process, or this one restarted). The string code keeps it apart from maintenance (the number 503).
