@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
 import { log, type LogLevel } from '@/lib/server/log';
+import { currentRequestScope } from '@/lib/server/request-scope';
 
 /**
  * Every line the web process writes is a JSON log line (issue 15): Next.js's own output (start-up notes, render
@@ -12,15 +12,9 @@ import { log, type LogLevel } from '@/lib/server/log';
  * - Process warnings are logged as JSON; so are a start-up crash and, once Next.js runs, the uncaught errors its
  *   own handlers report through `console.error`.
  */
-const requestScope = new AsyncLocalStorage<string>();
-
-/** Runs `fn` with `requestId` as the id of every line logged from inside it (including Next.js's). */
-export function withRequestScope<T>(requestId: string, fn: () => T): T {
-  return requestScope.run(requestId, fn);
-}
-
 function scopeFields(): Record<string, unknown> {
-  const id = requestScope.getStore();
+  // The request scope server/main.ts opens for each request (lib/server/request-scope.ts).
+  const id = currentRequestScope()?.requestId;
   return id ? { request_id: id } : {};
 }
 

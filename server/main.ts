@@ -49,7 +49,8 @@ import { healthPathOf, sendHealth } from './health';
 import { serveBffRead } from './bff-fast-path';
 import { withScriptsAfterFirstPaint } from './scripts-after-first-paint';
 import { withDocumentPolicy } from './document-policy';
-import { routeProcessOutputThroughLog, withRequestScope } from './json-console';
+import { routeProcessOutputThroughLog } from './json-console';
+import { RequestAbort, runInRequestScope } from '@/lib/server/request-scope';
 
 // Every line this process writes is JSON, Next.js's own included (console, warnings, a crash at start-up).
 const removeStartupCrashHandlers = routeProcessOutputThroughLog();
@@ -85,7 +86,10 @@ const server = createHttpServer((request, response) => {
   request.headers[REQUEST_ID_HEADER] = requestId;
   // Hashed build files do not echo it: a page loads a dozen on a first visit, the log line still has it.
   if (!request.url?.startsWith('/_next/static/')) response.setHeader(REQUEST_ID_HEADER, requestId);
-  logWhenDone(request, response, requestId);
+  // The request's scope: its id for every log line, and the signal that cancels its backend calls if the client
+  // goes away before the answer is complete (lib/server/request-scope.ts).
+  const scope = { requestId, abort: new RequestAbort() };
+  logWhenDone(request, response, scope);
   // A document the proxy gave no policy (a 404 under a path it skips) runs no script (document-policy.ts).
   withDocumentPolicy(response);
   // While draining, a request on a connection that is still open is served, and its connection closed after.
@@ -105,7 +109,7 @@ const server = createHttpServer((request, response) => {
   if (declaresTooLargeBody(request)) return sendTooLarge(request.url, response);
   // Lines logged while this request is handled (Next.js's render errors too) carry its id.
   // The BFF's plain reads are forwarded here, without Next.js's route pipeline; the rest goes to Next.js.
-  const handled = withRequestScope(requestId, async () => (await serveBffRead(request, response)) || handleRequest(request, response));
+  const handled = runInRequestScope(scope, async () => (await serveBffRead(request, response)) || handleRequest(request, response));
   Promise.resolve(handled).catch((error: unknown) => {
     log('error', 'request failed', { request_id: requestId, err: error });
     if (!response.headersSent) {
@@ -129,10 +133,14 @@ drainOnShutdown(server, {
   beforeExit: (withinMs) => settlePendingRevocations(backendUrl, withinMs),
 });
 
-/** One JSON line per request when its answer is done (health probes at debug level). */
-function logWhenDone(request: IncomingMessage, response: ServerResponse, requestId: string) {
+/**
+ * One JSON line per request when its answer is done (health probes at debug level); a client that went away
+ * before the end cancels what is still working for it.
+ */
+function logWhenDone(request: IncomingMessage, response: ServerResponse, { requestId, abort }: { requestId: string; abort: RequestAbort }) {
   const started = performance.now();
   response.once('close', () => {
+    if (!response.writableFinished) abort.clientLeft();
     const entry = {
       request_id: requestId,
       method: request.method,

@@ -2,6 +2,7 @@ import { cache } from 'react';
 import { getSessionToken, requestClient } from '@/lib/session/server';
 import { backendBaseFor, sessionHeaders } from '@/lib/session/session';
 import { noteBackendFailure } from '@/lib/server/render-health';
+import { currentRequestSignal } from '@/lib/server/request-scope';
 import { BackendCallError, backendFailureBody, callBackend } from '@/lib/net/backend-call';
 import { readBackend, type BackendReadAnswer } from '@/lib/net/backend-read';
 import { log } from '@/lib/server/log';
@@ -92,15 +93,22 @@ export async function backendRequest<T>(path: string, options: BackendFetchOptio
   if (method === 'GET' && !options.signal) {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
-    if (options.token === null) return sharedPublicRead(`${path}?${query.toString()}`, () => callBackendFor<T>(path, options));
+    // Shared by every render that needs it meanwhile: no one request's departure cancels it (its timeout bounds it).
+    if (options.token === null) return sharedPublicRead(`${path}?${query.toString()}`, () => callBackendFor<T>(path, options, false));
     const token = options.token === undefined ? await getSessionToken() : options.token;
     return sessionRead(path, query.toString(), token) as Promise<BackendAnswer<T>>;
   }
   return callBackendFor<T>(path, options);
 }
 
-async function callBackendFor<T>(path: string, options: BackendFetchOptions): Promise<BackendAnswer<T>> {
+/**
+ * One call to the backend. Unless it is shared between requests (`ownRequest` false) or the caller gave its own
+ * signal, it is cancelled when the client of the request being served goes away (lib/server/request-scope.ts):
+ * a page nobody waits for no longer holds a backend slot until the timeout.
+ */
+async function callBackendFor<T>(path: string, options: BackendFetchOptions, ownRequest = true): Promise<BackendAnswer<T>> {
   const method = options.method ?? 'GET';
+  const signal = options.signal ?? (ownRequest ? currentRequestSignal() : undefined);
   const token = options.token === undefined ? await getSessionToken() : options.token;
   const url = new URL(`${baseFor(path)}${path}`);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -118,18 +126,19 @@ async function callBackendFor<T>(path: string, options: BackendFetchOptions): Pr
     // A read is read whole through the backend's connection pool (lib/net/backend-read.ts); a write goes
     // through fetch with its body.
     if (method === 'GET' && options.body === undefined) {
-      res = await readBackend(url, requestHeaders, { signal: options.signal, requestId: id });
+      res = await readBackend(url, requestHeaders, { signal, requestId: id });
     } else {
       const answer = await callBackend(
         url,
         { method, headers: requestHeaders, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
-        { signal: options.signal, requestId: id },
+        { signal, requestId: id },
       );
       res = { status: answer.status, headers: answer.headers, body: await answer.text() };
     }
   } catch (error) {
-    noteBackendFailure();
     const failure = error instanceof BackendCallError ? error : new BackendCallError('unreachable', String(error));
+    // A call cancelled because its client left says nothing about the backend.
+    if (failure.kind !== 'aborted') noteBackendFailure();
     // A renewal link's token is in its path: logs and messages name the segment instead.
     const target = withoutSecretPathSegments(path);
     if (failure.kind !== 'aborted') log('warn', 'backend call failed', { request_id: id, kind: failure.kind, method, target });

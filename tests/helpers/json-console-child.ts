@@ -3,7 +3,8 @@
  * the kinds of output Next.js and Node produce (console calls with glyphs and errors, raw writes, a warning, a
  * line inside a request scope) and finally crashes, as a start-up error would.
  */
-import { routeProcessOutputThroughLog, withRequestScope } from '../../server/json-console';
+import { routeProcessOutputThroughLog } from '../../server/json-console';
+import { RequestAbort, runInRequestScope } from '../../lib/server/request-scope';
 
 routeProcessOutputThroughLog();
 console.log('✓ Running next.config.ts took 12ms');
@@ -14,7 +15,7 @@ console.warn('⚠ something', 42);
 process.stdout.write('a raw line\nand another\n\n');
 process.stderr.write(Buffer.from('raw bytes on stderr\n'));
 process.emitWarning('an experimental thing', 'ExperimentalWarning');
-withRequestScope('req-123', () => {
+runInRequestScope({ requestId: 'req-123', abort: new RequestAbort() }, () => {
   console.error('⨯ render failed', new Error('inside'));
   // Next.js's own render error line: a coloured glyph, then the error.
   console.error('\u001b[31m\u001b[1m⨯\u001b[22m\u001b[39m', new Error('coloured'));
