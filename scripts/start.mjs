@@ -46,6 +46,13 @@ function withLocalPorts(values) {
 // switched off explicitly unless keys are set (scripts/local-secrets.mjs), and URLs that follow its ports; a
 // deployment sets its own and the processes refuse to start without them.
 const env = settings.NODE_ENV === 'production' ? settings : withLocalSecrets(withLocalPorts(settings));
+/**
+ * The backend's /dev endpoints (mail outbox with reset links and codes, fault points, clock) are opt-in
+ * (DEV_ENDPOINTS, backend/src/config.ts): a local run switches them on unless its settings say otherwise
+ * (DEV_ENDPOINTS=false keeps them off); a production run never (the backend refuses them there).
+ */
+const backendEnv =
+  settings.NODE_ENV === 'production' || (env.DEV_ENDPOINTS !== undefined && env.DEV_ENDPOINTS !== '') ? env : { ...env, DEV_ENDPOINTS: 'true' };
 const port = env.PORT || '3000';
 
 if (!dev && !existsSync('.next/BUILD_ID')) {
@@ -59,7 +66,7 @@ const webArgs = [await buildServer(), ...(dev ? ['--dev'] : []), '-p', port];
 // 'ipc': the channel the children watch (server/drain.ts, backend/src/main.ts).
 const stdio = ['inherit', 'inherit', 'inherit', 'ipc'];
 const children = [
-  ['backend', spawn(process.execPath, [backendBundle], { stdio, env })],
+  ['backend', spawn(process.execPath, [backendBundle], { stdio, env: backendEnv })],
   [
     'web',
     spawn(process.execPath, webArgs, {

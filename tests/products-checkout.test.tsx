@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentRedirect } from '@/components/checkout/payment-redirect';
 import { ThankYouStatus } from '@/components/checkout/thank-you-status';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, apiErrorFromResponse } from '@/lib/api/errors';
 import type { Order } from '@/lib/api/orders';
 
 const startPayment = vi.fn();
@@ -117,6 +117,18 @@ describe('PaymentRedirect', () => {
       expect(navigate).not.toHaveBeenCalled();
       view.unmount();
     }
+  });
+
+  it('a product ops switched off shows the backend\'s Romanian refusal, with a retry', async () => {
+    // The backend's answer as the BFF passes it on (backend/tests/payment-product-off.test.ts).
+    const refusal = { error: { code: 'product_unavailable', message: 'Product is not available.', pretty_message: 'Produsul nu este disponibil momentan.' } };
+    startPayment.mockRejectedValueOnce(apiErrorFromResponse(422, refusal));
+    const navigate = vi.fn();
+    render(<PaymentRedirect orderId="42" navigate={navigate} />);
+    expect(await screen.findByText('Produsul nu este disponibil momentan.')).toBeInTheDocument();
+    expect(screen.getByText('Plata nu a putut fi pornită')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Încercați din nou' })).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('an order already paid points to its status instead', async () => {

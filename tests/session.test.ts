@@ -52,7 +52,7 @@ async function sessionWith(env: Record<string, string | undefined>): Promise<Ses
 }
 
 describe('settings', () => {
-  it('cookies are Secure and __Host- prefixed only when configured (or production over HTTPS)', async () => {
+  it('cookies are Secure and __Host- prefixed only when configured (or on an https:// origin)', async () => {
     const plain = (await sessionWith({ SESSION_COOKIE_SECURE: undefined })).sessionSettings();
     expect(plain.secure).toBe(false);
     expect(plain.names).toEqual({ token: 'bs_session', state: 'bs_2fa', partner: 'bs_partner' });
@@ -60,6 +60,17 @@ describe('settings', () => {
     const secure = (await sessionWith({ SESSION_COOKIE_SECURE: '1' })).sessionSettings();
     expect(secure.secure).toBe(true);
     expect(secure.names).toEqual({ token: '__Host-bs_session', state: '__Host-bs_2fa', partner: '__Host-bs_partner' });
+  });
+
+  it('an https:// origin gets Secure __Host- cookies whatever NODE_ENV says (a deployment that forgot it)', async () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const settings = (await sessionWith({ NODE_ENV, WEB_APP_URL: 'https://shop.example', SESSION_COOKIE_SECURE: undefined })).sessionSettings();
+      expect(settings.secure, `NODE_ENV=${NODE_ENV}`).toBe(true);
+      expect(settings.names.token).toBe('__Host-bs_session');
+    }
+    // Switched off explicitly outside production (a local TLS proxy without Secure cookies): as configured.
+    const off = (await sessionWith({ NODE_ENV: 'development', WEB_APP_URL: 'https://shop.example', SESSION_COOKIE_SECURE: 'false' })).sessionSettings();
+    expect(off.secure).toBe(false);
   });
 
   it('products paths go to the products host, everything else to the backend', async () => {

@@ -83,8 +83,8 @@ function tooWideToTrust(address: string, bits: number, family: number): boolean 
 
 const envSchema = z.object({
   /**
-   * Exactly one of these (as the web app's): anything else (`Production`, `prod`) ran as development, with the /dev
-   * endpoints open and none of the production checks.
+   * Exactly one of these (as the web app's): anything else (`Production`, `prod`) ran as development, without any
+   * of the production checks. No dev-only capability follows from it: each has its own opt-in switch.
    */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BACKEND_HOST: z.string().min(1).default('127.0.0.1'),
@@ -116,6 +116,11 @@ const envSchema = z.object({
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(30 * 24 * 60).default(70),
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().min(1).default('Broker Online <nu-raspunde@broker.example>'),
+  /**
+   * The /dev endpoints (mail outbox with reset links and codes, fault points, movable clock): opt-in, on only with
+   * DEV_ENDPOINTS=true (the local launchers and the tests set it), refused in production. Never implied by NODE_ENV:
+   * a deployment that forgets NODE_ENV runs as development and must not serve them.
+   */
   DEV_ENDPOINTS: bool(false),
   /**
    * Development Google sign-in: `dev-google:<email>` tokens sign in as that email without any credential. Off
@@ -199,6 +204,7 @@ export interface Config {
   sessionIdleMs: number;
   smtpUrl: string;
   mailFrom: string;
+  /** The /dev endpoints are served (DEV_ENDPOINTS=true, never in production). */
   devEndpoints: boolean;
   /** `dev-google:<email>` tokens accepted (DEV_GOOGLE_SIGN_IN, never in production). */
   devGoogleSignIn: boolean;
@@ -303,7 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devEndpoints: e.NODE_ENV !== 'production' || e.DEV_ENDPOINTS,
+    devEndpoints: e.NODE_ENV !== 'production' && e.DEV_ENDPOINTS,
     devGoogleSignIn: e.NODE_ENV !== 'production' && e.DEV_GOOGLE_SIGN_IN,
     devCrashAfterCommit: e.DEV_CRASH_AFTER_COMMIT ?? null,
     payments: {

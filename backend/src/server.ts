@@ -13,7 +13,7 @@ import { OffsetClock, systemClock, type Clock } from './lib/clock';
 import { ApiError, errorBody, errors } from './lib/errors';
 import { sessionIsLive } from './lib/auth';
 import { loggedPath, routedPath, urlPath } from './lib/http';
-import { idempotencyPreHandler } from './lib/idempotency';
+import { idempotencyPreHandler, upgradeRequestFingerprints } from './lib/idempotency';
 import { SiteState } from './lib/site-state';
 import { PeriodicWorker } from './lib/worker';
 import { safeLogStream } from './lib/log-stream';
@@ -135,6 +135,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   const db = openDatabase(config.databasePath);
   migrate(db, () => clock.now());
+  // Stored idempotency fingerprints of the old unkeyed format (a bare sha256 of the body) get their keyed form.
+  upgradeRequestFingerprints(db, config);
   seed(db, clock.now());
   seedVignettes(db);
 

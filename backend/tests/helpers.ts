@@ -39,6 +39,8 @@ export async function startServer(env: Record<string, string> = {}, clock?: Cloc
     WEB_APP_URL: WEB,
     ...TEST_SECRETS,
     CAPTCHA_ENABLED: env.RECAPTCHA_SECRET ? 'true' : 'false',
+    // The tests read the mail outbox and drive the clock and faults over /dev (opt-in; production refuses it).
+    ...(env.NODE_ENV === 'production' ? {} : { DEV_ENDPOINTS: 'true' }),
     ...env,
   });
   const server = await buildServer(config, { clock, logger: false, workers: options.workers });

@@ -29,7 +29,7 @@ async function start(env: Record<string, string> = {}, options: { workers?: bool
   const where = options.dir ?? mkdtempSync(path.join(tmpdir(), 'broker-retention-'));
   const sink = options.lines ?? [];
   const config = loadConfig({
-    ...TEST_CONFIG_ENV, NODE_ENV: 'test', BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0',
+    ...TEST_CONFIG_ENV, NODE_ENV: 'test', DEV_ENDPOINTS: 'true', BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0',
     DATABASE_PATH: path.join(where, 'test.sqlite'), LOG_LEVEL: 'info', ...env,
   });
   const built = await buildServer(config, { clock, workers: options.workers ?? false, logStream: { write: (line: string) => void sink.push(line) } });

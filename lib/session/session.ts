@@ -27,7 +27,7 @@ export type SessionSettings = {
   productsUrl: string;
   /** The origin of WEB_APP_URL (the BFF's CSRF check). */
   webOrigin: string;
-  /** Session cookies are Secure and `__Host-` prefixed (SESSION_COOKIE_SECURE, by default production over HTTPS). */
+  /** Session cookies are Secure and `__Host-` prefixed (SESSION_COOKIE_SECURE, by default on an https:// WEB_APP_URL). */
   secure: boolean;
   names: SessionCookieNames;
   /** SESSION_SECRET: signs the two-factor state cookie. */
@@ -39,7 +39,9 @@ let cached: SessionSettings | null = null;
 export function sessionSettings(): SessionSettings {
   if (cached) return cached;
   const env = getServerEnv();
-  const secure = env.SESSION_COOKIE_SECURE ?? (env.NODE_ENV === 'production' && env.WEB_APP_URL.startsWith('https://'));
+  // By the origin alone, never by NODE_ENV: an https:// shop whose deployment forgot NODE_ENV=production still gets
+  // Secure __Host- cookies (an http:// local run cannot set them).
+  const secure = env.SESSION_COOKIE_SECURE ?? env.WEB_APP_URL.startsWith('https://');
   cached = {
     backendUrl: env.BACKEND_API_URL.replace(/\/+$/, ''),
     productsUrl: env.PRODUCTS_API_URL.replace(/\/+$/, ''),

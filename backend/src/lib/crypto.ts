@@ -33,7 +33,7 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export function hmacHex(secret: string, value: string): string {
+export function hmacHex(secret: string | Buffer, value: string): string {
   return createHmac('sha256', secret).update(value).digest('hex');
 }
 

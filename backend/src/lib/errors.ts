@@ -48,6 +48,9 @@ export const errors = {
   notFound: (what = 'Resource', pretty = 'Resursa căutată nu există.') =>
     new ApiError(404, 'not_found', `${what} not found.`, pretty),
   conflict: (code: string, message: string, pretty: string) => new ApiError(409, code, message, pretty),
+  /** Ops switched the product off (product status record) or it is inactive: no quote, order or payment start. */
+  productUnavailable: () =>
+    new ApiError(422, 'product_unavailable', 'Product is not available.', 'Produsul nu este disponibil momentan.'),
   tooManyAttempts: (retryAfterSeconds: number) =>
     new ApiError(
       429,

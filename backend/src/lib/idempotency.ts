@@ -1,7 +1,10 @@
+import { hkdfSync } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
+import type { DB } from '../db/connection';
 import { optionalAuth } from './auth';
-import { sha256 } from './crypto';
+import { hmacHex, sha256 } from './crypto';
 import { ApiError, fieldError } from './errors';
 import { clientIp, urlPath } from './http';
 
@@ -10,8 +13,8 @@ import { clientIp, urlPath } from './http';
  * and a retry of the same request with the same key gets it back instead of doing the work twice.
  *
  * - A key belongs to its caller (the session for a signed-in call, else the client IP) and to one request:
- *   the hash of method, URL and body. The same key with another request is refused (422
- *   `idempotency_key_reused`), never answered with the first request's answer.
+ *   a keyed fingerprint of method, URL and body (`requestFingerprint`). The same key with another request is
+ *   refused (422 `idempotency_key_reused`), never answered with the first request's answer.
  * - Answers that carry an access token (sign-in, register, Google, store-from-product-page) are never stored:
  *   a replay would hand a session to whoever repeats the key. Their retries run again and meet the normal
  *   rules (a second register gets "email taken"; a second sign-in checks the password and opens its own session).
@@ -46,10 +49,64 @@ function callerOf(ctx: AppContext, req: FastifyRequest): string {
   return `ip:${clientIp(req)}`;
 }
 
-/** sha256 of method, URL (path and query) and body as received. */
-function requestHash(req: FastifyRequest): string {
+/**
+ * Stored fingerprints are `hmac1:` + HMAC-SHA256(k, sha256(method, URL, body)), k derived from
+ * PAYMENT_SIGNING_SECRET with HKDF under a label of its own. The bodies include passwords (sign-in,
+ * change-password, reset): a plain sha256 of them, as stored before, let anyone holding a copy of the database
+ * guess those passwords at SHA-256 speed; without k a fingerprint tells nothing about the body.
+ * Rows of the old format (a bare sha256 hex) are wrapped into the new one at start and when read
+ * (`keyedFingerprint` of the stored digest), so their replays and conflicts keep working across the upgrade.
+ */
+export const FINGERPRINT_PREFIX = 'hmac1:';
+const FINGERPRINT_LABEL = 'broker-backend idempotency request fingerprint v1';
+const fingerprintKeys = new WeakMap<Config, Buffer>();
+
+/** The HMAC key of the fingerprints: HKDF-SHA256 of PAYMENT_SIGNING_SECRET (domain-separated by its label). */
+export function fingerprintKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, '', FINGERPRINT_LABEL, 32));
+}
+
+function keyOfConfig(config: Config): Buffer {
+  let key = fingerprintKeys.get(config);
+  if (!key) {
+    key = fingerprintKey(config.paymentSigningSecret);
+    fingerprintKeys.set(config, key);
+  }
+  return key;
+}
+
+/** The stored form of a request digest (sha256 hex of method, URL and body). */
+function keyedFingerprint(config: Config, digest: string): string {
+  return FINGERPRINT_PREFIX + hmacHex(keyOfConfig(config), digest);
+}
+
+/** The keyed fingerprint of method, URL (path and query) and body as received. */
+function requestHash(ctx: AppContext, req: FastifyRequest): string {
   const body = req.rawBody ?? (req.body === undefined ? '' : JSON.stringify(req.body));
-  return sha256(`${req.method}\n${req.url}\n${body}`);
+  return keyedFingerprint(ctx.config, sha256(`${req.method}\n${req.url}\n${body}`));
+}
+
+/** A stored fingerprint in the current format (an old bare sha256 is wrapped, as at start). */
+function currentFormat(config: Config, stored: string): string {
+  return stored.startsWith(FINGERPRINT_PREFIX) ? stored : keyedFingerprint(config, stored);
+}
+
+/**
+ * Upgrade at start: the rows still holding a bare sha256 of their request (written before the keyed format)
+ * get its keyed fingerprint instead, so that no unkeyed digest of a password-bearing body stays on disk. Nothing
+ * else changes: a retry of such a request is still answered from its row, another body still gets the conflict.
+ */
+export function upgradeRequestFingerprints(db: DB, config: Config): number {
+  return db
+    .transaction(() => {
+      const rows = db
+        .prepare(`SELECT key, caller, request_hash FROM idempotency_keys WHERE request_hash NOT LIKE '${FINGERPRINT_PREFIX}%'`)
+        .all() as { key: string; caller: string; request_hash: string }[];
+      const update = db.prepare('UPDATE idempotency_keys SET request_hash = ? WHERE key = ? AND caller = ?');
+      for (const row of rows) update.run(keyedFingerprint(config, row.request_hash), row.key, row.caller);
+      return rows.length;
+    })
+    .immediate();
 }
 
 interface Stored {
@@ -104,7 +161,7 @@ export function idempotencyPreHandler(ctx: AppContext) {
     if (!key) return;
     const stored = lookup(ctx, key, callerOf(ctx, req));
     if (!stored) return;
-    if (stored.request_hash !== requestHash(req)) throw keyReused();
+    if (currentFormat(ctx.config, stored.request_hash) !== requestHash(ctx, req)) throw keyReused();
     return replay(reply, stored);
   };
 }
@@ -142,14 +199,14 @@ export async function idempotentWrite<T>(
 ) {
   const key = WRITE_METHODS.has(req.method) ? keyOf(req) : null;
   const caller = key ? callerOf(ctx, req) : '';
-  const hash = key ? requestHash(req) : '';
+  const hash = key ? requestHash(ctx, req) : '';
   let result: T;
   try {
     result = ctx.db
       .transaction(() => {
         if (key) {
           const stored = lookup(ctx, key, caller);
-          if (stored && stored.request_hash !== hash) throw keyReused();
+          if (stored && currentFormat(ctx.config, stored.request_hash) !== hash) throw keyReused();
           if (stored) throw new Replayed(stored);
         }
         const value = fn();

@@ -47,7 +47,7 @@ const devPolicySchema = z.object({
   insurer: z.string().max(50).default('generali'),
 });
 
-/** Development-only endpoints (NODE_ENV !== production, or DEV_ENDPOINTS=1). */
+/** Development-only endpoints: registered only with DEV_ENDPOINTS=true (refused in production). */
 /**
  * True when a request is addressed (Host) to this machine by a loopback name or to the configured public origin.
  * DNS rebinding: a page elsewhere can point a name of its own at 127.0.0.1 and reach this loopback API from a

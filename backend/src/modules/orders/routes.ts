@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../lib/auth';
-import { ApiError, errors, fieldError } from '../../lib/errors';
+import { errors, fieldError } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { idParam, parse } from '../../lib/validation';
@@ -46,7 +46,7 @@ export function registerOrders(app: FastifyInstance, ctx: AppContext) {
         }
         const product = productRow(ctx, quote.product_code);
         if (!product || !isAvailable(product, ctx.site.productStatus())) {
-          throw new ApiError(422, 'product_unavailable', 'Product is not available.', 'Produsul nu este disponibil momentan.');
+          throw errors.productUnavailable();
         }
         const at = ctx.clock.now().toISOString();
         const r = ctx.db

@@ -12,7 +12,7 @@ import { M } from '../../../../contract/fields';
 import { orderNumber } from '../../db/seed';
 import { formatLeiFromBani } from '../../../../contract/money';
 import { findOrder, findOwnOrder, serializeOrder } from '../orders/service';
-import { productRow } from '../products/service';
+import { isAvailable, productRow } from '../products/service';
 import { findQuote } from '../quotes/service';
 import { checkoutExpired, checkoutSignature, decide, ipnSignature, processorTransaction } from './processor';
 import { findPayment, settlePayment, type PaymentRow } from './service';
@@ -100,6 +100,12 @@ export function registerPayments(app: FastifyInstance, ctx: AppContext) {
         // still honoured when its confirmation comes after the quote's end (settlePayment).
         const quote = findQuote(ctx, order.quote_id);
         if (!quote || quote.expires_at <= at) throw fieldError('quote_id', QUOTE_EXPIRED_FOR_PAYMENT);
+        // Ops switch a product off to stop its sales (an insurer outage, a wrong tariff): no new checkout for it
+        // either, with order creation's refusal. The order stays payable once the product is back (quote still
+        // valid). A checkout started before is left alone (its pending payment is not cancelled here) and the
+        // processor's confirmation of money taken is always settled (settlePayment).
+        const product = productRow(ctx, order.product_code);
+        if (!product || !isAvailable(product, ctx.site.productStatus())) throw errors.productUnavailable();
         ctx.db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_id = ? AND status = 'pending'").run(at, order.id);
         const paymentId = randomUUID();
         ctx.db

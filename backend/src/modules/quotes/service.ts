@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { fieldError, validationError } from '../../lib/errors';
+import { errors, fieldError, validationError } from '../../lib/errors';
 import { parse } from '../../lib/validation';
-import { ApiError } from '../../lib/errors';
 import { isAvailable, productRow } from '../products/service';
 import { quoteHouse, quoteRca, quoteTire, quoteTravel, quoteVignette, renewedPolicy, type Renewed } from './engine';
 import { findCompany, findPartner } from '../registry/service';
@@ -94,7 +93,7 @@ export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: 
   const row = productRow(ctx, product);
   if (!row) throw validationError({ product_code: ['Produsul nu există.'] });
   if (!isAvailable(row, ctx.site.productStatus())) {
-    throw new ApiError(422, 'product_unavailable', 'Product is not available.', 'Produsul nu este disponibil momentan.');
+    throw errors.productUnavailable();
   }
   if (partnerCode && !findPartner(ctx, partnerCode)) throw fieldError('partner_code', 'Partenerul nu există.');
   const { input, offers } = priceInput(ctx, product, raw, userId);
