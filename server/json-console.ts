@@ -1,6 +1,7 @@
 import { format } from 'node:util';
 import { log, type LogLevel } from '@/lib/server/log';
 import { currentRequestScope } from '@/lib/server/request-scope';
+import { CLIENT_CLOSED_REQUEST } from '@/lib/net/backend-call';
 
 /**
  * Every line the web process writes is a JSON log line (issue 15): Next.js's own output (start-up notes, render
@@ -77,7 +78,9 @@ export function routeProcessOutputThroughLog(): () => void {
   for (const [method, level] of CONSOLE_LEVELS) {
     console[method] = (...args: unknown[]) => {
       const { msg, fields } = consoleEntry(args);
-      log(level, msg, fields);
+      // A render whose client went away fails with the cancelled call's error (lib/server/request-scope.ts), and
+      // Next.js reports it as an error; nothing failed (the request's own line says `aborted`): debug only.
+      log(fields.code === CLIENT_CLOSED_REQUEST ? 'debug' : level, msg, fields);
     };
   }
   guardStream(process.stdout, 'info');

@@ -8,7 +8,7 @@ describe('JSON process output', () => {
   it('turns console calls, raw writes, warnings and a crash into JSON lines, with the request id in scope', () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', path.join('tests', 'helpers', 'json-console-child.ts')], {
       encoding: 'utf8',
-      env: { ...process.env, LOG_LEVEL: 'info', NODE_OPTIONS: '' },
+      env: { ...process.env, LOG_LEVEL: 'debug', NODE_OPTIONS: '' },
       timeout: 60_000,
     });
     expect(child.status).toBe(1);
@@ -40,6 +40,8 @@ describe('JSON process output', () => {
     expect(byMsg('an experimental thing')).toMatchObject({ level: 40, warning: 'ExperimentalWarning' });
     expect(byMsg('render failed')).toMatchObject({ level: 50, request_id: 'req-123', err: { message: 'inside' } });
     expect(byMsg('coloured')).toMatchObject({ level: 50, request_id: 'req-123', err: { message: 'coloured' } });
+    // A cancelled call of a render whose client left is no error.
+    expect(byMsg('client went away: GET /api/v1/orders')).toMatchObject({ level: 20, request_id: 'req-123', code: 'client_closed_request' });
     expect(byMsg('uncaught exception')).toMatchObject({ level: 50, err: { message: 'start-up crash' } });
     // Lines outside a request carry no id.
     expect(byMsg('plain info { a: 1 }')).not.toHaveProperty('request_id');

@@ -24,6 +24,9 @@ export type BackendCallOptions = {
   timeoutMs?: number;
 };
 
+/** The code of a call cancelled because the client it served went away (HTTP 499): not a failure of anything. */
+export const CLIENT_CLOSED_REQUEST = 'client_closed_request';
+
 export type BackendCallFailure = 'timeout' | 'busy' | 'aborted' | 'unreachable';
 
 export class BackendCallError extends Error {
@@ -54,7 +57,7 @@ const ANSWERS: Record<BackendCallFailure, { code: string; message: string; prett
     message: 'Too many calls waiting for the backend',
     pretty_message: 'Serviciul este foarte solicitat acum. Încercați din nou în câteva momente.',
   },
-  aborted: { code: 'client_closed_request', message: 'The client went away', pretty_message: 'Cererea a fost anulată.' },
+  aborted: { code: CLIENT_CLOSED_REQUEST, message: 'The client went away', pretty_message: 'Cererea a fost anulată.' },
   unreachable: {
     code: 'backend_unreachable',
     message: 'Backend unreachable',

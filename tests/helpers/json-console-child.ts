@@ -19,6 +19,8 @@ runInRequestScope({ requestId: 'req-123', abort: new RequestAbort() }, () => {
   console.error('⨯ render failed', new Error('inside'));
   // Next.js's own render error line: a coloured glyph, then the error.
   console.error('\u001b[31m\u001b[1m⨯\u001b[22m\u001b[39m', new Error('coloured'));
+  // A render whose client left: the cancelled backend call's ApiError, as Next.js reports it.
+  console.error(Object.assign(new Error('client went away: GET /api/v1/orders'), { code: 'client_closed_request', status: 499 }));
 });
 setTimeout(() => {
   throw new Error('start-up crash');
