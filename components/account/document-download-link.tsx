@@ -14,6 +14,9 @@ type Props = {
   children: ReactNode;
 };
 
+/** How long a saved document's object URL is kept before it is freed. */
+const REVOKE_AFTER_MS = 40_000;
+
 /** Saves `blob` under `fileName` through a temporary link (the browser's own download, from memory). */
 function save(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -24,8 +27,8 @@ function save(blob: Blob, fileName: string) {
   document.body.append(link);
   link.click();
   link.remove();
-  // The download has taken the bytes once the click's task ends.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Freed once the browser has surely taken the bytes: some (Safari) read the URL after the click's task ends.
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
 
 /**
