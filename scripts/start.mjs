@@ -19,6 +19,7 @@ import { buildWeb } from './build-web.mjs';
 import { loadDotEnv } from './load-env.mjs';
 import { stopChildren } from './supervisor.mjs';
 import { withLocalSecrets } from './local-secrets.mjs';
+import { withLocalDevEndpoints } from './dev-endpoints.mjs';
 
 const dev = process.argv.includes('--dev');
 const settings = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -46,13 +47,8 @@ function withLocalPorts(values) {
 // switched off explicitly unless keys are set (scripts/local-secrets.mjs), and URLs that follow its ports; a
 // deployment sets its own and the processes refuse to start without them.
 const env = settings.NODE_ENV === 'production' ? settings : withLocalSecrets(withLocalPorts(settings));
-/**
- * The backend's /dev endpoints (mail outbox with reset links and codes, fault points, clock) are opt-in
- * (DEV_ENDPOINTS, backend/src/config.ts): a local run switches them on unless its settings say otherwise
- * (DEV_ENDPOINTS=false keeps them off); a production run never (the backend refuses them there).
- */
-const backendEnv =
-  settings.NODE_ENV === 'production' || (env.DEV_ENDPOINTS !== undefined && env.DEV_ENDPOINTS !== '') ? env : { ...env, DEV_ENDPOINTS: 'true' };
+// The backend's opt-in /dev endpoints: on for a local run whose backend listens on this machine only.
+const backendEnv = withLocalDevEndpoints(env);
 const port = env.PORT || '3000';
 
 if (!dev && !existsSync('.next/BUILD_ID')) {
