@@ -16,7 +16,7 @@ import { clientIpOfHeaders } from '@/lib/net/client-ip';
 import { FORWARDED_REQUEST_HEADERS, FORWARDED_RESPONSE_HEADERS, isForwardable, QUERY_TOKEN_PATHS } from './allowlist';
 import { newXsrfToken, refuseForgedWrite, XSRF_COOKIE, xsrfCookieOptions } from './csrf';
 import { BodyTooLargeError, parseCookies, readBodyWithin } from './request';
-import { BackendCallError, backendFailureResponse, callBackend } from '@/lib/net/backend-call';
+import { BackendCallError, backendCallFailure, backendFailureResponse, callBackend } from '@/lib/net/backend-call';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/net/request-id';
 import { log } from '@/lib/server/log';
 import { revokeAtBackend } from './session-revocation';
@@ -217,10 +217,8 @@ export async function forwardApiRequest(request: Request, segments: string[]): P
 
 /** What cut an answer's body: the browser leaving, the deadline (callBackend's TimeoutError), or the backend. */
 function readFailure(ctx: Context, error: unknown): BackendCallError {
-  if (error instanceof BackendCallError) return error;
-  if (ctx.request.signal.aborted) return new BackendCallError('aborted', 'client went away', { cause: error });
-  if ((error as { name?: unknown } | null)?.name === 'TimeoutError') return new BackendCallError('timeout', 'backend answer timed out', { cause: error });
-  return new BackendCallError('unreachable', 'backend answer cut', { cause: error });
+  const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+  return backendCallFailure(error, timedOut, ctx.request.signal);
 }
 
 async function answerFrom(ctx: Context, request: Request, path: string, upstream: Response): Promise<Response> {
