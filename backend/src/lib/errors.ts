@@ -72,6 +72,15 @@ export const errors = {
       'Serviciul este momentan foarte solicitat. Vă rugăm să încercați din nou în câteva secunde.',
       { 'retry-after': '2' },
     ),
+  /** Every PDF render slot is taken (pdf/render-gate.ts): a download is refused rather than queued. */
+  pdfBusy: () =>
+    new ApiError(
+      503,
+      'pdf_busy',
+      'Too many documents are being generated; try again shortly.',
+      'Documentul nu poate fi generat acum: serverul este foarte solicitat. Vă rugăm să reîncercați în câteva secunde.',
+      { 'retry-after': '5' },
+    ),
   /**
    * SQLITE_FULL: the disk (or the file system's quota) has no room for the write. It did not apply (one transaction,
    * rolled back whole), so a retry with the same Idempotency-Key is safe once space is back; ops see the error log.

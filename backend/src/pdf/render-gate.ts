@@ -1,19 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
-import { ApiError } from '../lib/errors';
-
-/** Retry-After of the answer to a download refused while every render slot is taken, in seconds. */
-export const PDF_BUSY_RETRY_AFTER_S = 5;
-
-export function pdfBusyError(): ApiError {
-  return new ApiError(
-    503,
-    'pdf_busy',
-    'Too many documents are being generated; try again shortly.',
-    'Documentul nu poate fi generat acum: serverul este foarte solicitat. Vă rugăm să reîncercați în câteva secunde.',
-    { 'retry-after': String(PDF_BUSY_RETRY_AFTER_S) },
-  );
-}
+import { errors } from '../lib/errors';
 
 /** The cache key of a document: its kind and a hash of everything its PDF is rendered from. */
 export function pdfKey(kind: string, content: unknown): string {
@@ -53,7 +40,7 @@ export class PdfRenderGate {
     }
     const same = this.pending.get(key);
     if (same) return same;
-    if (this.running >= this.maxRenders) throw pdfBusyError();
+    if (this.running >= this.maxRenders) throw errors.pdfBusy();
     this.running += 1;
     this.renders += 1;
     const done = (async () => {
