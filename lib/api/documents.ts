@@ -12,7 +12,7 @@ import { ApiError, apiErrorFromResponse } from './errors';
 /** The BFF paths of documents: a policy's (and a vignette's proof) and an order's invoice. */
 const DOCUMENT_PATH = /^\/api\/v1\/(?:policies\/[^/?#]+\/document|orders\/[^/?#]+\/invoice)$/;
 
-export function isDocumentPath(path: string): boolean {
+function isDocumentPath(path: string): boolean {
   return DOCUMENT_PATH.test(path);
 }
 
@@ -53,7 +53,7 @@ export async function fetchDocument(path: string): Promise<DownloadedDocument> {
   const type = String(response.headers['content-type'] ?? '');
   // A 200 that is not the PDF (a proxy's page) is no document: reported as a failure, never saved as one.
   if (!isArrayBuffer(body) || !type.toLowerCase().startsWith('application/pdf')) {
-    throw apiErrorFromResponse(response.status >= 500 ? response.status : 502, null);
+    throw apiErrorFromResponse(502, null);
   }
   return { blob: new Blob([body], { type: 'application/pdf' }), fileName: fileNameOf(response.headers['content-disposition']) };
 }
