@@ -50,7 +50,7 @@ import { serveBffRead } from './bff-fast-path';
 import { withScriptsAfterFirstPaint } from './scripts-after-first-paint';
 import { withDocumentPolicy } from './document-policy';
 import { routeProcessOutputThroughLog } from './json-console';
-import { RequestAbort, runInRequestScope } from '@/lib/server/request-scope';
+import { RequestAbort, runInRequestScope, type RequestScope } from '@/lib/server/request-scope';
 
 // Every line this process writes is JSON, Next.js's own included (console, warnings, a crash at start-up).
 const removeStartupCrashHandlers = routeProcessOutputThroughLog();
@@ -88,7 +88,7 @@ const server = createHttpServer((request, response) => {
   if (!request.url?.startsWith('/_next/static/')) response.setHeader(REQUEST_ID_HEADER, requestId);
   // The request's scope: its id for every log line, and the signal that cancels its backend calls if the client
   // goes away before the answer is complete (lib/server/request-scope.ts).
-  const scope = { requestId, abort: new RequestAbort() };
+  const scope: RequestScope = { requestId, abort: new RequestAbort() };
   logWhenDone(request, response, scope);
   // A document the proxy gave no policy (a 404 under a path it skips) runs no script (document-policy.ts).
   withDocumentPolicy(response);
@@ -137,7 +137,7 @@ drainOnShutdown(server, {
  * One JSON line per request when its answer is done (health probes at debug level); a client that went away
  * before the end cancels what is still working for it.
  */
-function logWhenDone(request: IncomingMessage, response: ServerResponse, { requestId, abort }: { requestId: string; abort: RequestAbort }) {
+function logWhenDone(request: IncomingMessage, response: ServerResponse, { requestId, abort }: RequestScope) {
   const started = performance.now();
   response.once('close', () => {
     if (!response.writableFinished) abort.clientLeft();
