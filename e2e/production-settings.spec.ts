@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GOOGLE_UNCONFIGURED_MESSAGE } from '../components/auth/google-sign-in-button';
 import { test, expect } from './fixtures';
-import { freePort, startBackend, startWeb, waitUntilUp, type ServerProcess } from './helpers/servers';
+import { freePort, startBackend, startLauncher, startWeb, waitUntilUp, type ServerProcess } from './helpers/servers';
 
 /**
  * Issue 13, items 3 and 4: the processes themselves, started in production mode. Unsafe settings stop each
@@ -68,6 +68,32 @@ test('the web server refuses to start on unsafe settings, naming each one', asyn
   expect(await short.exited).not.toBe(0);
   expect(short.output()).toMatch(/SESSION_SECRET: shorter than 32 characters/);
   expect(short.output()).not.toMatch(/RECAPTCHA_SITE_KEY/);
+});
+
+test('npm start for a public origin without NODE_ENV is a deployment: no generated secrets, it refuses to start', async () => {
+  // A deployment that forgot NODE_ENV=production: before, it ran with the checkout's generated secrets and captcha off.
+  const webPort = await freePort();
+  const launcher = startLauncher({
+    PORT: String(webPort),
+    BACKEND_PORT: String(await freePort()),
+    WEB_APP_URL: 'https://shop.broker.example',
+    DATABASE_PATH: path.join(dir, 'forgot-node-env.sqlite'),
+  });
+  try {
+    // Whichever comes first: the launcher's end, or its web app answering (which it must not).
+    const started = waitUntilUp(`http://localhost:${webPort}/healthz`, launcher, 170_000).then(() => 'started' as const);
+    const outcome = await Promise.race([launcher.exited, started.catch(() => launcher.exited)]);
+    expect(outcome, launcher.output()).not.toBe('started');
+    expect(outcome).not.toBe(0);
+  } finally {
+    await launcher.stop();
+  }
+  const message = launcher.output();
+  // Whichever process refuses first (the launcher then stops the other): no secret of its own, captcha not set.
+  expect(message).toContain('Unsafe production configuration');
+  expect(message).toMatch(/(ADMIN_TOKEN|SESSION_SECRET): required/);
+  expect(message).toMatch(/RECAPTCHA_(SECRET|SITE_KEY): captcha is not configured/);
+  expect(message).not.toMatch(/"msg":"Server listening/);
 });
 
 test.describe('with good settings', () => {

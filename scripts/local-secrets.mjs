@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeployment } from './deployment.mjs';
 
 /**
  * Local runs without settings (npm start, npm run dev, the backend CLI, the benches, the e2e servers) need
  * secrets, and the code has no fixed development value for any of them: the first local start writes random
  * ones to `.data/local-secrets.env` (mode 0600, ignored by git) and every later start, and both processes,
- * read the same file. Values set in the environment or in .env always win. Production never comes here: it
- * refuses to start without real secrets (lib/config/env.ts, backend/src/config.ts).
+ * read the same file. Values set in the environment or in .env always win. A deployment (scripts/deployment.mjs:
+ * NODE_ENV=production, or a public origin beyond this machine without NODE_ENV) never gets them: it refuses to
+ * start without real secrets (lib/config/env.ts, backend/src/config.ts).
  */
 export const SECRET_SETTINGS = ['SESSION_SECRET', 'ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET'];
 export const LOCAL_SECRETS_FILE = '.data/local-secrets.env';
@@ -59,9 +61,10 @@ const isSet = (value) => value !== undefined && value !== '';
 /**
  * `env` with every missing secret taken from the local secrets file, and captcha switched off explicitly
  * (`CAPTCHA_ENABLED=false`) when no reCAPTCHA key is configured and the setting is not given: a local run
- * has no reCAPTCHA keys. Everything already set in `env` is kept.
+ * has no reCAPTCHA keys. Everything already set in `env` is kept; a deployment's settings come back unchanged.
  */
 export function withLocalSecrets(env, file = LOCAL_SECRETS_FILE) {
+  if (isDeployment(env)) return { ...env };
   const out = { ...env };
   const missing = SECRET_SETTINGS.filter((name) => !isSet(out[name]));
   if (missing.length > 0) {

@@ -20,6 +20,7 @@ import { loadDotEnv } from './load-env.mjs';
 import { stopChildren } from './supervisor.mjs';
 import { withLocalSecrets } from './local-secrets.mjs';
 import { withLocalDevEndpoints } from './dev-endpoints.mjs';
+import { isDeployment } from './deployment.mjs';
 
 const dev = process.argv.includes('--dev');
 const settings = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -43,10 +44,10 @@ function withLocalPorts(values) {
   return out;
 }
 
-// A local run (NODE_ENV not production in the caller's settings) gets the generated local secrets and captcha
-// switched off explicitly unless keys are set (scripts/local-secrets.mjs), and URLs that follow its ports; a
-// deployment sets its own and the processes refuse to start without them.
-const env = settings.NODE_ENV === 'production' ? settings : withLocalSecrets(withLocalPorts(settings));
+// A local run gets the generated local secrets and captcha switched off explicitly unless keys are set
+// (scripts/local-secrets.mjs), and URLs that follow its ports; a deployment (NODE_ENV=production, or a public
+// WEB_APP_URL without NODE_ENV: scripts/deployment.mjs) sets its own and the processes refuse to start without them.
+const env = isDeployment(settings) ? settings : withLocalSecrets(withLocalPorts(settings));
 // The backend's opt-in /dev endpoints: on for a local run whose backend listens on this machine only.
 const backendEnv = withLocalDevEndpoints(env);
 const port = env.PORT || '3000';
@@ -76,17 +77,23 @@ const children = [
 const drainMs = Number(env.SHUTDOWN_DRAIN_MS || 15000);
 
 let stopping = false;
-function stopAll(code) {
+// 0 when asked to stop (Ctrl-C, SIGTERM); otherwise the status of the child that stopped first, never 0: a process
+// that refused its settings or crashed makes `npm start` fail, whatever status the others end with.
+let exitStatus = 0;
+function stopAll(status) {
   if (stopping) return;
   stopping = true;
+  exitStatus = status;
   // The web server drains first, then the backend (scripts/supervisor.mjs); each for up to SHUTDOWN_DRAIN_MS.
-  stopChildren(children, { drainMs, exit: () => process.exit(code) });
+  stopChildren(children, { drainMs, exit: () => process.exit(exitStatus) });
 }
 for (const [name, child] of children) {
   child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`[start] ${name} stopped (${signal ?? code}); stopping the rest.`);
-    stopAll(code ?? 1);
-    if (children.every(([, c]) => c.exitCode !== null || c.signalCode !== null)) process.exit(code ?? 0);
+    if (!stopping) {
+      console.error(`[start] ${name} stopped (${signal ?? code}); stopping the rest.`);
+      stopAll(code || 1);
+    }
+    if (children.every(([, c]) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitStatus);
   });
 }
 process.on('SIGINT', () => stopAll(0));

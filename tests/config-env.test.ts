@@ -56,6 +56,23 @@ describe('web app production configuration (lib/config/env.ts)', () => {
   });
 });
 
+describe('a deployment that forgot NODE_ENV (its public origin beyond this machine)', () => {
+  it('is held to the production checks', () => {
+    const message = refusal({ WEB_APP_URL: 'https://www.broker.example' });
+    expect(message).toMatch(/^Unsafe production configuration/);
+    expect(message).toMatch(/SESSION_SECRET: required/);
+    expect(message).toMatch(/RECAPTCHA_SITE_KEY: captcha is not configured/);
+    expect(refusal({ ...GOOD, NODE_ENV: '', WEB_APP_URL: 'http://10.0.0.5:3000' })).toMatch(/WEB_APP_URL: must be an https:\/\/ origin/);
+    expect(refusal({ ...GOOD, NODE_ENV: '', SESSION_COOKIE_SECURE: 'false' })).toMatch(/SESSION_COOKIE_SECURE: /);
+    expect(parseServerEnv({ ...GOOD, NODE_ENV: '' }).SESSION_SECRET).toBe(GOOD.SESSION_SECRET);
+  });
+
+  it('stays a local run on this machine, or where NODE_ENV says development explicitly', () => {
+    expect(parseServerEnv({ WEB_APP_URL: 'http://localhost:3000' }).SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(parseServerEnv({ NODE_ENV: 'development', WEB_APP_URL: 'http://192.168.1.20:3000' }).WEB_APP_URL).toBe('http://192.168.1.20:3000');
+  });
+});
+
 describe('web app secrets shared with the backend (one .env for both, as npm start passes it)', () => {
   it('refuses a SESSION_SECRET that is also one of the backend secrets it can see', () => {
     for (const name of ['ADMIN_TOKEN', 'PAYMENT_SIGNING_SECRET', 'PUSHER_SECRET', 'RECAPTCHA_SECRET']) {

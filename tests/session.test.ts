@@ -63,8 +63,10 @@ describe('settings', () => {
   });
 
   it('an https:// origin gets Secure __Host- cookies whatever NODE_ENV says (a deployment that forgot it)', async () => {
+    // Without NODE_ENV the origin makes it a deployment (scripts/deployment.mjs): it needs real settings to start.
+    const deployed = { SESSION_SECRET: 'Zq8vN2xL5pR7tY1wK4mB6nC9hJ3gF0dS', CAPTCHA_ENABLED: 'false' };
     for (const NODE_ENV of [undefined, 'development', 'test']) {
-      const settings = (await sessionWith({ NODE_ENV, WEB_APP_URL: 'https://shop.example', SESSION_COOKIE_SECURE: undefined })).sessionSettings();
+      const settings = (await sessionWith({ NODE_ENV, ...deployed, WEB_APP_URL: 'https://shop.example', SESSION_COOKIE_SECURE: undefined })).sessionSettings();
       expect(settings.secure, `NODE_ENV=${NODE_ENV}`).toBe(true);
       expect(settings.names.token).toBe('__Host-bs_session');
     }

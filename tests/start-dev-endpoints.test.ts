@@ -14,6 +14,9 @@ describe('the /dev endpoints of the backend npm start runs', () => {
 
   it('stay off in production, and follow the settings when they name them', () => {
     expect(withLocalDevEndpoints({ NODE_ENV: 'production' }).DEV_ENDPOINTS).toBeUndefined();
+    // A deployment that forgot NODE_ENV: its public origin is beyond this machine.
+    expect(withLocalDevEndpoints({ WEB_APP_URL: 'https://www.broker.example' }).DEV_ENDPOINTS).toBeUndefined();
+    expect(withLocalDevEndpoints({ NODE_ENV: 'development', WEB_APP_URL: 'http://192.168.1.20:3000' }).DEV_ENDPOINTS).toBe('true');
     expect(withLocalDevEndpoints({ DEV_ENDPOINTS: 'false' }).DEV_ENDPOINTS).toBe('false');
     expect(withLocalDevEndpoints({ BACKEND_HOST: '0.0.0.0', DEV_ENDPOINTS: 'true' }).DEV_ENDPOINTS).toBe('true');
   });

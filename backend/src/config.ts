@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
-import { insecureOriginReason, isSwitchedOff, MIN_SECRET_LENGTH, reusedSecretReasons, unsafeSecretReason } from '../../lib/config/secret-rules';
+import { insecureOriginReason, isDeployment, isSwitchedOff, MIN_SECRET_LENGTH, reusedSecretReasons, unsafeSecretReason } from '../../lib/config/secret-rules';
 
 const bool = (fallback: boolean) =>
   z
@@ -249,7 +249,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  const production = cleaned.NODE_ENV === 'production';
+  // NODE_ENV=production, or no NODE_ENV and a public origin beyond this machine (a deployment that forgot it).
+  const production = isDeployment(cleaned);
   // Checked on the raw values, so that one message names every offending setting.
   for (const name of SECRET_SETTINGS) {
     const value = cleaned[name];
@@ -309,8 +310,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devEndpoints: e.NODE_ENV !== 'production' && e.DEV_ENDPOINTS,
-    devGoogleSignIn: e.NODE_ENV !== 'production' && e.DEV_GOOGLE_SIGN_IN,
+    devEndpoints: !production && e.DEV_ENDPOINTS,
+    devGoogleSignIn: !production && e.DEV_GOOGLE_SIGN_IN,
     devCrashAfterCommit: e.DEV_CRASH_AFTER_COMMIT ?? null,
     payments: {
       ipnRetryScheduleSeconds: e.PAYMENT_IPN_RETRY_SCHEDULE,
@@ -339,9 +340,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * Loads `.env` from the working directory when present (existing variables win). Outside production, the
+ * Loads `.env` from the working directory when present (existing variables win). In a local run, the
  * secrets still missing then come from `.data/local-secrets.env`, generated on the first local start and
- * shared with the web app (scripts/local-secrets.mjs); production must set its own and never gets these.
+ * shared with the web app (scripts/local-secrets.mjs); a deployment must set its own and never gets these.
  */
 export function loadDotEnv(file = '.env'): void {
   try {
@@ -349,5 +350,5 @@ export function loadDotEnv(file = '.env'): void {
   } catch {
     // No .env file: defaults apply.
   }
-  if (process.env.NODE_ENV !== 'production') Object.assign(process.env, withLocalSecrets(process.env));
+  Object.assign(process.env, withLocalSecrets(process.env));
 }

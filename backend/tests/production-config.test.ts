@@ -105,6 +105,42 @@ describe('production configuration', () => {
   });
 });
 
+describe('a deployment that forgot NODE_ENV (its public origin beyond this machine)', () => {
+  const PUBLIC = { WEB_APP_URL: 'https://www.broker.example' };
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'deployment-secrets-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is held to every production check', () => {
+    const message = refusal({ ...PUBLIC, ADMIN_TOKEN: 'development-admin-token', PAYMENT_SIGNING_SECRET: 'short-secret', DEV_ENDPOINTS: 'true' });
+    expect(message).toMatch(/^Unsafe production configuration/);
+    expect(message).toMatch(/ADMIN_TOKEN: a known default value/);
+    expect(message).toMatch(/PAYMENT_SIGNING_SECRET: shorter than 32 characters/);
+    expect(message).toMatch(/DEV_ENDPOINTS: development endpoints must be off/);
+    expect(refusal({ ...GOOD, NODE_ENV: '', WEB_APP_URL: 'http://shop.broker.example' })).toMatch(/WEB_APP_URL: must be an https:\/\/ origin/);
+    const config = loadConfig({ ...GOOD, NODE_ENV: '', ...PUBLIC, DEV_GOOGLE_SIGN_IN: '' });
+    expect(config.devEndpoints).toBe(false);
+    expect(config.captchaEnabled).toBe(true);
+  });
+
+  it('gets no generated local secrets and no captcha switched off', () => {
+    const file = path.join(dir, 'deployment-secrets.env');
+    const env = withLocalSecrets({ ...PUBLIC }, file);
+    expect(env.ADMIN_TOKEN).toBeUndefined();
+    expect(env.CAPTCHA_ENABLED).toBeUndefined();
+    expect(() => statSync(file)).toThrow();
+  });
+
+  it('stays a local run when NODE_ENV says development explicitly (a phone on the local network)', () => {
+    const file = path.join(dir, 'lan-secrets.env');
+    const env = withLocalSecrets({ NODE_ENV: 'development', WEB_APP_URL: 'http://192.168.1.20:3000' }, file);
+    expect(env.ADMIN_TOKEN?.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(env).webAppUrl).toBe('http://192.168.1.20:3000');
+  });
+});
+
 describe('local secrets', () => {
   let dir: string;
   beforeAll(() => {

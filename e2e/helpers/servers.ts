@@ -60,6 +60,11 @@ export function startWeb(port: number, env: Record<string, string>): ServerProce
   return start([path.join(ROOT, 'server/dist/main.mjs'), '-p', String(port)], { ...env, PORT: String(port) }, ROOT);
 }
 
+/** `npm start` itself (scripts/start.mjs, the supervisor of both processes) on the existing build. */
+export function startLauncher(env: Record<string, string>): ServerProcess {
+  return start([path.join(ROOT, 'scripts/start.mjs')], env, ROOT);
+}
+
 /** A TCP port that was free a moment ago. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

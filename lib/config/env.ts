@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { insecureOriginReason, isSwitchedOff, reusedSecretReasons, unsafeSecretReason } from './secret-rules';
+import { insecureOriginReason, isDeployment, isSwitchedOff, reusedSecretReasons, unsafeSecretReason } from './secret-rules';
 
 /**
  * Web app settings, read once from the environment and validated at start-up
@@ -76,12 +76,13 @@ export function parseSettings<S extends z.ZodType>(
  * The settings, refusing unsafe ones in production (issue 13): a missing, placeholder or short SESSION_SECRET,
  * SESSION_SECRET equal to a backend secret this process can see, the dev endpoints or the dev fault point switched on, captcha neither configured nor explicitly off, a public
  * origin (WEB_APP_URL) that is not https:// (localhost excepted), session cookies switched to non-Secure on an
- * https:// origin. One error names them all.
+ * https:// origin. One error names them all. Held to them: NODE_ENV=production, and a run without NODE_ENV whose
+ * public origin is beyond this machine (scripts/deployment.mjs).
  */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
   const env = parseSettings(serverEnvSchema, source);
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production') {
+  if (isDeployment(source)) {
     const reason = env.SESSION_SECRET ? unsafeSecretReason(env.SESSION_SECRET) : 'required (a random secret of 32+ characters)';
     if (reason) problems.push(`  SESSION_SECRET: ${reason}`);
     // The backend's secrets are not settings of the web app, but the one .env of npm start gives it them too.

@@ -1,9 +1,13 @@
+import { isDeployment, isLoopbackHost } from '../../scripts/deployment.mjs';
+
 /**
  * What makes a secret acceptable in production, shared by the web app (lib/config/env.ts) and the reference
  * backend (backend/src/config.ts): random, at least MIN_SECRET_LENGTH characters, and not one of the
  * placeholder values that earlier versions shipped or that documentation tends to show. Local runs get
  * random secrets generated on first start (scripts/local-secrets.mjs); no fixed value exists in the code.
  */
+export { isDeployment, isLoopbackHost };
+
 export const MIN_SECRET_LENGTH = 32;
 
 const PLACEHOLDER = /^(development|dev|local|test|testing|example|sample|default|demo|secret|changeme|change-me|password)([-_.].*)?$/i;
@@ -75,11 +79,6 @@ export function isSwitchedOff(value: string | undefined): boolean {
   return value !== undefined && ['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
-/** True for a host only this machine reaches: `localhost` (and its subdomains), 127.0.0.0/8, `[::1]`. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
-}
 
 /**
  * Why `url` is unsafe as the public origin of the shop in production (WEB_APP_URL), or null when it is
