@@ -129,6 +129,19 @@ test('the home page and a product page do not load the captcha script', async ({
   await expect(page.getByText(/protejat de reCAPTCHA/)).toHaveCount(0);
 });
 
+test('the cookie banner\'s choice is recorded with a checked captcha token, loaded only on the click', async ({ page }) => {
+  const captcha = await fakeRecaptcha(page);
+  await page.goto(`${WEB}/faq`);
+  const banner = page.getByRole('region', { name: 'Folosim cookie-uri' });
+  await expect(banner).toBeVisible();
+  expect(captcha.scriptLoads()).toBe(0);
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/api/v1/cookie-consents'));
+  await banner.getByRole('button', { name: 'Doar esențiale' }).click();
+  expect((await recorded).status()).toBe(201);
+  expect(verified.map((v) => v.response)).toEqual(['human:cookie_consent']);
+  await expect(banner).toBeHidden();
+});
+
 test('a real sign-in sends accepted captcha tokens for the email check and the password', async ({ page }) => {
   const captcha = await fakeRecaptcha(page);
   await page.goto(`${WEB}/authenticate`);

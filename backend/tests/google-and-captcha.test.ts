@@ -51,6 +51,7 @@ beforeAll(async () => {
       const token = form.get('response');
       const answer =
         token === 'human' ? { success: true, score: 0.9, action: 'email_check' } :
+        token === 'human-banner' ? { success: true, score: 0.9, action: 'cookie_consent' } :
         token === 'bot' ? { success: true, score: 0.1, action: 'email_check' } :
         { success: false, 'error-codes': ['invalid-input-response'] };
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -125,5 +126,19 @@ describe('reCAPTCHA with RECAPTCHA_SECRET set', () => {
     const res = await call('POST', '/api/v1/users/email-existence-check', { body: { email: 'client@exemplu.ro', token } });
     expect(res.status).toBe(422);
     expect(fields(res).token?.[0]).toMatch(/reCAPTCHA/);
+  });
+
+  it('checks the cookie banner\'s token too: a script without one stores no consent record', async () => {
+    const count = () => (t.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM cookie_consents').get() as { n: number }).n;
+    const before = count();
+    for (const token of ['', 'bot', 'garbage', 'human']) {
+      const res = await call('POST', '/api/v1/cookie-consents', { body: { consent: 'all', token } });
+      expect(res.status, token).toBe(422);
+      expect(fields(res).token?.[0]).toMatch(/reCAPTCHA/);
+    }
+    expect(count()).toBe(before);
+    const res = await call('POST', '/api/v1/cookie-consents', { body: { consent: 'essential', token: 'human-banner' } });
+    expect(res.status).toBe(201);
+    expect(count()).toBe(before + 1);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { optionalAuth } from '../../lib/auth';
+import { verifyCaptcha } from '../../lib/captcha';
 import { clientIp, userAgent } from '../../lib/http';
 import { idempotentWrite } from '../../lib/idempotency';
 import { parse } from '../../lib/validation';
@@ -19,6 +20,9 @@ export function registerConsents(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/cookie-consents', async (req, reply) => {
     limiter.admit(ipSubject(clientIp(req)));
     const body = parse(cookieConsentBody, req.body);
+    // The banner sends a token (action cookie_consent) as every SPEC call with one does: a script storing rows
+    // without a browser is refused like on the other protected calls.
+    await verifyCaptcha(ctx, body.token, clientIp(req), 'cookie_consent');
     let userId: number | null = null;
     try {
       userId = optionalAuth(ctx, req)?.user.id ?? null;
