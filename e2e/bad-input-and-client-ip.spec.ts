@@ -57,6 +57,27 @@ test.describe('bad input gets a 4xx', () => {
     });
   }
 
+  test('a request target that is not this server\'s path → 400: never a redirect to another host, never a 500', async ({ baseURL }) => {
+    const { hostname, port } = new URL(baseURL!);
+    const send = (target: string) =>
+      new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        // node:http sends the target as given: the absolute and asterisk forms a browser never sends.
+        const req = http.request({ host: hostname, port, method: target === '*' ? 'OPTIONS' : 'GET', path: target, headers: { host: `${hostname}:${port}` } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode!, location: res.headers.location });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const target of ['http://evil.example/faq', '//evil.example/faq', '*']) {
+      const answer = await send(target);
+      expect(answer.status, target).toBe(400);
+      expect(answer.location).toBeUndefined();
+    }
+    // Absolute-form naming this server itself is served (HTTP/1.1 servers must accept it).
+    expect((await send(`http://${hostname}:${port}/faq`)).status).toBe(200);
+  });
+
   test('a method the app does not serve → 405, never 500', async ({ request }) => {
     for (const path of ['/', '/rca', '/api/v1/products', '/api/xsrf']) {
       for (const method of ['TRACE', 'PROPFIND']) {

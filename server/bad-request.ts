@@ -20,6 +20,24 @@ export function declaresTooLargeBody(request: IncomingMessage): boolean {
   return declared !== undefined && Number(declared) > BODY_LIMIT_BYTES;
 }
 
+/**
+ * The request target in origin form (`/path?query`, the form browsers send), or null when it cannot be this
+ * server's: absolute-form naming another host (`GET http://evil.example/faq` made Next.js answer a 308 to it),
+ * the asterisk form (`OPTIONS *` was a 500), authority form, or a path starting with `//`. Absolute-form naming
+ * this request's own Host is accepted (HTTP/1.1 requires it) and reduced to its path.
+ */
+export function originFormTarget(url: string | undefined, host: string | undefined): string | null {
+  if (url === undefined || url.startsWith('//')) return null;
+  if (url.startsWith('/')) return url;
+  if (!/^https?:\/\//i.test(url) || !host) return null;
+  try {
+    const target = new URL(url);
+    return target.host === host.toLowerCase() && !target.username && !target.password ? `${target.pathname}${target.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
 export function hasDecodablePath(url: string | undefined): boolean {
   const queryAt = (url ?? '/').indexOf('?');
   const path = queryAt < 0 ? (url ?? '/') : (url ?? '/').slice(0, queryAt);

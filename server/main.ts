@@ -24,6 +24,7 @@ import {
   declaresTooLargeBody,
   dropStaticFilePreconditions,
   hasDecodablePath,
+  originFormTarget,
   isStaticFileRequest,
   isSupportedMethod,
   listPublicFiles,
@@ -94,6 +95,10 @@ const server = createHttpServer((request, response) => {
   withDocumentPolicy(response);
   // While draining, a request on a connection that is still open is served, and its connection closed after.
   if (lifecycle.draining) response.setHeader('connection', 'close');
+  // Everything below, Next.js included, sees the origin form (`/path?query`) or the request is refused here.
+  const target = originFormTarget(request.url, request.headers.host);
+  if (target === null) return sendBadPath(request.url, response);
+  request.url = target;
   const health = healthPathOf(request.url);
   if (health) return void sendHealth(health, response, { draining: lifecycle.draining, backendUrl });
   // The one place that sees the socket: proxy.ts and the BFF read the client IP from this header, never from

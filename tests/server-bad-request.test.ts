@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { declaresTooLargeBody, dropStaticFilePreconditions, hasDecodablePath, isStaticFileRequest, isSupportedMethod, listPublicFiles } from '../server/bad-request';
+import { declaresTooLargeBody, dropStaticFilePreconditions, hasDecodablePath, isStaticFileRequest, originFormTarget, isSupportedMethod, listPublicFiles } from '../server/bad-request';
 
 describe('hasDecodablePath (server/main.ts answers 400 before Next.js otherwise)', () => {
   it.each(['/', '/rca', '/produse/c%C4%83l%C4%83torie', '/api/v1/products/rca?x=%c0', '/a%20b', undefined])('accepts %j', (url) => {
@@ -12,6 +12,29 @@ describe('hasDecodablePath (server/main.ts answers 400 before Next.js otherwise)
   });
   it.each(['/%c0%ae', '/api/v1/%c0%ae', '/rca/%E0%A4%A', '/%', '/%zz', '/%ff?x=1'])('refuses %j', (url) => {
     expect(hasDecodablePath(url)).toBe(false);
+  });
+});
+
+describe('originFormTarget (server/main.ts answers 400 when there is none)', () => {
+  const HOST = 'shop.example:3000';
+  it.each([
+    ['/', '/'],
+    ['/rca?x=1', '/rca?x=1'],
+    // Absolute-form naming this request's own host (HTTP/1.1 servers must accept it): its path.
+    ['http://shop.example:3000/faq?a=1', '/faq?a=1'],
+    ['HTTP://SHOP.example:3000', '/'],
+  ])('%j is %j', (url, target) => {
+    expect(originFormTarget(url, HOST)).toBe(target);
+  });
+  // Absolute-form naming another host made Next.js answer a 308 to it; `*` was a 500.
+  it.each(['http://evil.example/faq', 'https://evil.example', 'http://user@shop.example:3000/', 'ftp://shop.example:3000/', '*', 'evil.example:443', '//evil.example/x', '', undefined])(
+    'refuses %j',
+    (url) => {
+      expect(originFormTarget(url, HOST)).toBeNull();
+    },
+  );
+  it('refuses absolute-form without a Host to compare with', () => {
+    expect(originFormTarget('http://shop.example:3000/faq', undefined)).toBeNull();
   });
 });
 
