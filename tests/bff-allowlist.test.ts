@@ -44,6 +44,8 @@ describe('BFF allowlist', () => {
       ['GET', 'info-pages/a/b'],
       ['GET', 'products/'],
       ['OPTIONS', 'products'],
+      // A stored quote holds its customer's CNP and plate; the app never reads one back, so nobody may through it.
+      ['GET', 'quotes/0b6f4c1e-8f3a-4d2b-9a7e-1c2d3e4f5a6b'],
     ]) {
       expect(isForwardable(method, p), `${method} ${p}`).toBe(false);
     }

@@ -412,7 +412,7 @@ describe('allowlist', () => {
     for (const [method, segments] of [
       ['GET', ['orders', '12']],
       ['HEAD', ['policies', '3', 'document']],
-      ['GET', ['quotes', '0b6f4c1e-8f3a-4d2b-9a7e-1c2d3e4f5a6b']],
+      ['GET', ['products', 'rca']],
       ['POST', ['orders', '12', 'payments']],
       ['DELETE', ['sessions', '7']],
     ] as const) {
@@ -422,7 +422,7 @@ describe('allowlist', () => {
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
       'GET /api/v1/orders/12',
       'HEAD /api/v1/policies/3/document',
-      'GET /api/v1/quotes/0b6f4c1e-8f3a-4d2b-9a7e-1c2d3e4f5a6b',
+      'GET /api/v1/products/rca',
       'POST /api/v1/orders/12/payments',
       'DELETE /api/v1/sessions/7',
     ]);

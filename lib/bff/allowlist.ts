@@ -42,7 +42,6 @@ const ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   // Company buyers: the name of a CUI from the company register.
   ['GET', 'companies/:id'],
   ['POST', 'quotes'],
-  ['GET', 'quotes/:id'],
   ['POST', 'orders'],
   ['GET', 'orders'],
   ['GET', 'orders/:id'],
