@@ -162,7 +162,8 @@ const envSchema = z.object({
   REALTIME_RETENTION_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
   /**
    * Data retention (backend/README.md "Data retention"): how often the purge job runs, and how long the rows that
-   * are only a log are kept once they are over. Orders, payments, policies and invoices are never purged.
+   * are only a log are kept once they are over, and how long cookie-consent records and contact messages are kept.
+   * Orders, payments, policies and invoices are never purged.
    */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /** A session is deleted this many days after it expired or was revoked (never a live one). */
@@ -175,6 +176,10 @@ const envSchema = z.object({
   RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** At most this many analytics events are kept: the oldest beyond it are deleted. */
   RETENTION_ANALYTICS_MAX_EVENTS: z.coerce.number().int().min(1000).max(1_000_000_000).default(1_000_000),
+  /** A cookie-consent record (the proof of a visitor's choice) is deleted this many days after it was given. */
+  RETENTION_COOKIE_CONSENTS_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+  /** A contact-form message (with its sender's name, email, phone and IP) is deleted this many days after it came. */
+  RETENTION_CONTACT_MESSAGES_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
   /** Policy and invoice PDFs rendered at once for downloads (pdf/render-gate.ts); past it a download gets 503. */
   PDF_MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
   /** Rendered download PDFs kept in memory, per document content, in MiB (0 = none: every download renders). */
@@ -233,6 +238,8 @@ export interface Config {
     sentMailDays: number;
     analyticsDays: number;
     analyticsMaxEvents: number;
+    cookieConsentsDays: number;
+    contactMessagesDays: number;
   };
   /** Downloads' PDF renders (pdf/render-gate.ts): renders at once, and the bytes of rendered PDFs kept. */
   pdf: { maxConcurrentRenders: number; cacheBytes: number };
@@ -334,6 +341,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sentMailDays: e.RETENTION_SENT_MAIL_DAYS,
       analyticsDays: e.RETENTION_ANALYTICS_DAYS,
       analyticsMaxEvents: e.RETENTION_ANALYTICS_MAX_EVENTS,
+      cookieConsentsDays: e.RETENTION_COOKIE_CONSENTS_DAYS,
+      contactMessagesDays: e.RETENTION_CONTACT_MESSAGES_DAYS,
     },
     pdf: { maxConcurrentRenders: e.PDF_MAX_CONCURRENT_RENDERS, cacheBytes: e.PDF_CACHE_MB * 1024 * 1024 },
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DB } from './db/connection';
+import type { WriteHealth } from './db/write-health';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/broadcaster';
@@ -24,6 +25,8 @@ export interface AppContext {
   failNext: Map<string, { status: number; times: number; after?: boolean }>;
   /** Fault injection (dev): delay the next calls of a path by `ms` before handling them. */
   delayNext: Map<string, { ms: number; times: number }>;
+  /** The outcome of the last write (db/write-health.ts): /readyz answers 503 for a while after the storage refused one. */
+  storage: WriteHealth;
   /** Process lifecycle: true once SIGTERM started the drain (/readyz answers 503). */
   lifecycle: { draining: boolean };
   /**

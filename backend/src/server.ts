@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { isBusyError, isStorageFullError, openDatabase, type DB } from './db/connection';
+import { isBusyError, openDatabase, type DB } from './db/connection';
+import { storageFailureOf, trackWrites } from './db/write-health';
 import { migrate } from './db/migrations';
 import { seed, seedVignettes } from './db/seed';
 import { OffsetClock, systemClock, type Clock } from './lib/clock';
@@ -134,6 +135,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
 
   const db = openDatabase(config.databasePath);
+  // Every write's outcome from here on: a write the storage refused makes /readyz answer 503 for a while.
+  const storage = trackWrites(db, () => clock.now().getTime());
   migrate(db, () => clock.now());
   // Stored idempotency fingerprints of the old unkeyed format (a bare sha256 of the body) get their keyed form.
   upgradeRequestFingerprints(db, config);
@@ -155,6 +158,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     internalUrl: () => baseUrl,
     failNext: new Map(),
     delayNext: new Map(),
+    storage,
     lifecycle: { draining: false },
     workers,
   };
@@ -212,10 +216,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       const busy = errors.databaseBusy();
       return reply.code(busy.status).headers(busy.headers).send(errorBody(busy.code, busy.message, busy.prettyMessage));
     }
-    if (isStorageFullError(error)) {
-      // No room on the disk: the write rolled back whole. An error for ops (it lasts until someone frees space);
-      // the caller gets a clean 503 + Retry-After instead of a 500, and its retry with the same key applies once.
-      req.log.error({ err: error, url: loggedPath(req), method: req.method }, 'database full: write refused');
+    const storageFailure = storageFailureOf(error);
+    if (storageFailure === 'storage_full' || storageFailure === 'read_only') {
+      // No room on the disk, or a read-only one: the write rolled back whole. An error for ops (it lasts until someone
+      // frees space or remounts the disk); the caller gets a clean 503 + Retry-After instead of a 500, its retry with
+      // the same key applies once, and /readyz answers 503 meanwhile (ctx.storage). An I/O error (which a read can
+      // meet too) stays a 500; /readyz counts it when a write met it.
+      req.log.error({ err: error, url: loggedPath(req), method: req.method, storage: storageFailure }, 'storage refused the write');
       const full = errors.storageFull();
       return reply.code(full.status).headers(full.headers).send(errorBody(full.code, full.message, full.prettyMessage));
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardrails, generate } from 'otplib';
+import { purgeExpiredData } from '../src/modules/retention/service';
 import { client, DEMO_PASSWORD, FakeClock, fields, login, rcaInput, startServer, type Call, type TestServer } from './helpers';
 
 /** Idempotency-Key contract (backend/README.md "Idempotency"), issue 13 item 6. */
@@ -20,7 +21,6 @@ const customer = { first_name: 'Ana', last_name: 'Popescu', email: 'client@exemp
 const consents = { terms: true, product_sheet: true, data_processing: true };
 const orders = () => t.server.db.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
 const users = () => t.server.db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
-const stored = () => t.server.db.prepare('SELECT COUNT(*) FROM idempotency_keys').pluck().get() as number;
 const storedBodies = () => t.server.db.prepare('SELECT body FROM idempotency_keys').pluck().all() as string[];
 
 async function orderBody(offerIndex = 0) {
@@ -160,21 +160,46 @@ describe('a key belongs to one request and one caller', () => {
 });
 
 describe('stored answers expire', () => {
-  it('after 24 h a key is forgotten, and expired rows are purged on a later write', async () => {
-    const headers = { 'idempotency-key': 'expiring-key' };
-    const body = await orderBody(0);
-    const first = await call('POST', '/api/v1/orders', { token, headers, body });
-    const replayed = await call('POST', '/api/v1/orders', { token, headers, body });
+  it('after 24 h a key is forgotten (the same request runs again, another body is no conflict); no request purges old rows', async () => {
+    const consent = (key: string, choice: 'all' | 'essential') =>
+      call('POST', '/api/v1/cookie-consents', { headers: { 'idempotency-key': key, 'x-forwarded-for': '198.51.100.77' }, body: { consent: choice, token: '' } });
+    const storedKey = (key: string) => t.server.db.prepare('SELECT COUNT(*) FROM idempotency_keys WHERE key = ?').pluck().get(key) as number;
+    const first = await consent('expiring-key', 'all');
+    expect(first.status).toBe(201);
+    expect((await consent('other-expiring-key', 'all')).status).toBe(201);
+    const replayed = await consent('expiring-key', 'all');
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.body.data.id).toBe(first.body.data.id);
-    expect(stored()).toBeGreaterThan(0);
 
-    clock.advance(24 * 3600 * 1000 + 61_000);
-    token = await login(call, 'client@exemplu.ro');
-    const fresh = await orderBody(0);
-    const later = await call('POST', '/api/v1/orders', { token, headers: { 'idempotency-key': 'after-expiry' }, body: fresh });
-    expect(later.status).toBe(201);
-    // Everything stored before the jump is gone; only the new answer is left.
-    expect(stored()).toBe(1);
+    // Just inside the 24 h: still replayed.
+    clock.advance(24 * 3600 * 1000 - 1000);
+    expect((await consent('expiring-key', 'all')).headers.get('idempotent-replayed')).toBe('true');
+    expect((await consent('expiring-key', 'essential')).status).toBe(422);
+
+    // Past it (and past the old once-a-minute purge interval): the same request is a new one and runs again ...
+    clock.advance(61_000);
+    const again = await consent('expiring-key', 'all');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.body.data.id).not.toBe(first.body.data.id);
+    // ... its new answer is the one replayed from now on, and the key's other body is now the conflict.
+    expect((await consent('expiring-key', 'all')).body.data.id).toBe(again.body.data.id);
+    expect((await consent('expiring-key', 'essential')).status).toBe(422);
+    // An expired key with another body is no conflict either: a new request.
+    const otherBody = await consent('other-expiring-key', 'essential');
+    expect(otherBody.status).toBe(201);
+    expect(otherBody.body.data.consent).toBe('essential');
+
+    // Requests leave the expired rows to the retention job (modules/retention/service.ts), which deletes them in batches.
+    expect((await consent('third-key', 'all')).status).toBe(201);
+    const since = new Date(clock.now().getTime() - 24 * 3600 * 1000).toISOString();
+    const expired = () => t.server.db.prepare('SELECT COUNT(*) FROM idempotency_keys WHERE created_at <= ?').pluck().get(since) as number;
+    expect(expired()).toBeGreaterThan(0);
+    const result = await purgeExpiredData(t.server.ctx, undefined, 2);
+    expect(result.deleted.idempotency_keys).toBeGreaterThan(0);
+    expect(expired()).toBe(0);
+    expect(storedKey('expiring-key')).toBe(1);
+    expect(storedKey('third-key')).toBe(1);
+    expect((await consent('expiring-key', 'all')).body.data.id).toBe(again.body.data.id);
   });
 });

@@ -11,9 +11,10 @@ import { client, FakeClock, outbox, TEST_CONFIG_ENV, type Call, type Res } from 
 
 /**
  * Data retention (backend/README.md "Data retention"): the tables that only ever grew (ended sessions, used reset
- * links, sent mail, analytics events, two-factor attempts and mailed codes, stored idempotent answers) are purged by
- * one scheduled job, in batches, past documented retention periods; nothing still in use and no record a customer
- * could need is ever touched.
+ * links, sent mail, analytics events, two-factor attempts and mailed codes, stored idempotent answers) and the personal
+ * data kept for a set period (cookie-consent records, contact messages: they were kept for ever) are purged by one
+ * scheduled job, in batches, past documented retention periods; nothing still in use and no record a customer could
+ * need is ever touched.
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -263,9 +264,65 @@ describe('stored idempotent answers', () => {
   });
 });
 
+describe('cookie consents and contact messages', () => {
+  // Personal data (IP, user agent; a name, address, phone and message), kept for a documented period only.
+  const insertConsent = (ip: string, at: number) =>
+    db().prepare("INSERT INTO cookie_consents (user_id, consent, ip, user_agent, created_at) VALUES (NULL, 'all', ?, 'ua', ?)").run(ip, iso(at));
+  const insertMessage = (email: string, at: number) =>
+    db()
+      .prepare("INSERT INTO contact_messages (user_id, name, email, phone_number, subject, message, ip, created_at) VALUES (NULL, 'Ana', ?, NULL, 'Întrebare', 'Mesaj', '192.0.2.1', ?)")
+      .run(email, iso(at));
+  const consentIps = () => db().prepare("SELECT ip FROM cookie_consents WHERE ip LIKE '192.0.2.13_' ORDER BY ip").pluck().all();
+  const messageEmails = () => db().prepare("SELECT email FROM contact_messages WHERE email LIKE 'retentie-%' ORDER BY email").pluck().all();
+
+  it('a consent record goes 395 days (13 months) after it was given, a contact message 730 days (24 months) after it came', async () => {
+    const given = await call('POST', '/api/v1/cookie-consents', { headers: { 'x-forwarded-for': '192.0.2.130' }, body: { consent: 'all', token: '' } });
+    expect(given.status, given.text).toBe(201);
+    for (const [i, age] of [[1, 395 * DAY + MINUTE], [2, 395 * DAY + 2 * MINUTE], [3, 395 * DAY - MINUTE]] as const) insertConsent(`192.0.2.13${i}`, now() - age);
+    insertMessage('retentie-vechi-1@exemplu.ro', now() - 730 * DAY - MINUTE);
+    insertMessage('retentie-vechi-2@exemplu.ro', now() - 800 * DAY);
+    insertMessage('retentie-vechi-3@exemplu.ro', now() - 900 * DAY);
+    insertMessage('retentie-recent@exemplu.ro', now() - 730 * DAY + MINUTE);
+
+    const result = await purgeExpiredData(server.ctx, undefined, 2);
+    expect(result.stopped).toBeNull();
+    expect(result.deleted).toMatchObject({ cookie_consents: 2, contact_messages: 3 });
+    expect(result.batches).toMatchObject({ cookie_consents: 2, contact_messages: 2 });
+    expect(consentIps()).toEqual(['192.0.2.130', '192.0.2.133']);
+    expect(messageEmails()).toEqual(['retentie-recent@exemplu.ro']);
+
+    // The record given just now lives its 395 days, to the minute.
+    clock.advance(395 * DAY - MINUTE);
+    await purge();
+    expect(consentIps()).toContain('192.0.2.130');
+    clock.advance(2 * MINUTE);
+    await purge();
+    expect(consentIps()).toEqual([]);
+    expect(messageEmails()).toEqual([]);
+  });
+
+  it('the periods are settings (RETENTION_COOKIE_CONSENTS_DAYS, RETENTION_CONTACT_MESSAGES_DAYS)', async () => {
+    const other = await start({ RETENTION_COOKIE_CONSENTS_DAYS: '30', RETENTION_CONTACT_MESSAGES_DAYS: '60' });
+    try {
+      const at = (days: number) => iso(now() - days * DAY - MINUTE);
+      other.server.db.prepare("INSERT INTO cookie_consents (user_id, consent, ip, user_agent, created_at) VALUES (NULL, 'essential', '192.0.2.140', 'ua', ?)").run(at(30));
+      other.server.db.prepare("INSERT INTO cookie_consents (user_id, consent, ip, user_agent, created_at) VALUES (NULL, 'essential', '192.0.2.141', 'ua', ?)").run(at(29));
+      other.server.db
+        .prepare("INSERT INTO contact_messages (user_id, name, email, phone_number, subject, message, ip, created_at) VALUES (NULL, 'Ana', 'a@exemplu.ro', NULL, 's', 'm', '192.0.2.1', ?)")
+        .run(at(60));
+      const result = await purgeExpiredData(other.server.ctx);
+      expect(result.deleted).toMatchObject({ cookie_consents: 1, contact_messages: 1 });
+      expect(other.server.db.prepare("SELECT ip FROM cookie_consents WHERE ip LIKE '192.0.2.14_'").pluck().all()).toEqual(['192.0.2.141']);
+    } finally {
+      await other.server.close();
+      rmSync(other.dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('records a customer could need', () => {
   it('orders, payments, policies, invoices and the other records are never purged, however old', async () => {
-    const tables = ['users', 'orders', 'payments', 'policies', 'invoices', 'payment_events', 'refunds', 'expiry_reminders', 'contact_messages', 'cookie_consents', 'recovery_codes'];
+    const tables = ['users', 'orders', 'payments', 'policies', 'invoices', 'payment_events', 'refunds', 'expiry_reminders', 'recovery_codes'];
     const counts = () => Object.fromEntries(tables.map((table) => [table, count(`SELECT COUNT(*) FROM ${table}`)]));
     const before = counts();
     expect(before.orders).toBeGreaterThan(0);
@@ -371,12 +428,14 @@ describe('settings', () => {
   it('a run with no settings gets the documented defaults', () => {
     expect(loadConfig({ ...TEST_CONFIG_ENV }).retention).toEqual({
       intervalMs: 60 * MINUTE, sessionsDays: 30, passwordResetsDays: 7, sentMailDays: 90, analyticsDays: 180, analyticsMaxEvents: 1_000_000,
+      cookieConsentsDays: 395, contactMessagesDays: 730,
     });
   });
 
   it('refuses retention periods of no days, fractions and words', () => {
     for (const [name, value] of [['RETENTION_SESSIONS_DAYS', '0'], ['RETENTION_PASSWORD_RESETS_DAYS', '1.5'], ['RETENTION_SENT_MAIL_DAYS', 'never'],
-      ['RETENTION_ANALYTICS_DAYS', '-3'], ['RETENTION_ANALYTICS_MAX_EVENTS', '10'], ['RETENTION_INTERVAL_MINUTES', '0']]) {
+      ['RETENTION_ANALYTICS_DAYS', '-3'], ['RETENTION_ANALYTICS_MAX_EVENTS', '10'], ['RETENTION_INTERVAL_MINUTES', '0'],
+      ['RETENTION_COOKIE_CONSENTS_DAYS', '0'], ['RETENTION_CONTACT_MESSAGES_DAYS', 'forever']]) {
       expect(() => loadConfig({ ...env, [name]: value }), name).toThrow(ConfigError);
       expect(() => loadConfig({ ...env, [name]: value }), name).toThrow(name);
     }

@@ -55,8 +55,3 @@ export function isBusyError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
-
-/** SQLite had no room to write (a full disk or quota): `SQLITE_FULL`. The statement (and its transaction) did not apply. */
-export function isStorageFullError(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === 'SQLITE_FULL';
-}

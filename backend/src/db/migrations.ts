@@ -529,6 +529,17 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX email_codes_user ON email_codes(user_id, created_at);
     `,
   },
+  {
+    version: 19,
+    name: 'indexes of the cookie-consent and contact-message retention',
+    // The retention job (modules/retention/service.ts) deletes cookie-consent records and contact messages past
+    // RETENTION_COOKIE_CONSENTS_DAYS / RETENTION_CONTACT_MESSAGES_DAYS after created_at, a batch at a time, by these
+    // indexes rather than by scanning the tables.
+    sql: `
+      CREATE INDEX IF NOT EXISTS cookie_consents_created ON cookie_consents(created_at);
+      CREATE INDEX IF NOT EXISTS contact_messages_created ON contact_messages(created_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -82,8 +82,10 @@ export const errors = {
       { 'retry-after': '5' },
     ),
   /**
-   * SQLITE_FULL: the disk (or the file system's quota) has no room for the write. It did not apply (one transaction,
-   * rolled back whole), so a retry with the same Idempotency-Key is safe once space is back; ops see the error log.
+   * SQLITE_FULL: the disk (or the file system's quota) has no room for the write; likewise SQLITE_READONLY (a file
+   * system remounted read-only). It did not apply (one transaction, rolled back whole), so a retry with the same
+   * Idempotency-Key is safe once the storage is back; ops see the error log, and /readyz answers 503 meanwhile
+   * (db/write-health.ts).
    */
   storageFull: () =>
     new ApiError(

@@ -19,15 +19,13 @@ import { clientIp, urlPath } from './http';
  *   a replay would hand a session to whoever repeats the key. Their retries run again and meet the normal
  *   rules (a second register gets "email taken"; a second sign-in checks the password and opens its own session).
  *   The same holds for two-factor setup answers with recovery codes (a retry gets the normal refusal of a used code).
- * - Stored answers live 24 h; expired ones are ignored and purged on the next write.
+ * - Stored answers live 24 h; expired ones are ignored (an expired key is a new request, whose answer overwrites the
+ *   expired row) and deleted by the retention job (modules/retention/service.ts), never by a request.
  */
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** How long a stored answer is replayed; older rows are never read again (the retention job deletes them). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-/** Expired rows are deleted at most this often (on a write). */
-const PURGE_INTERVAL_MS = 60_000;
-const lastPurge = new WeakMap<AppContext, number>();
 
 function keyOf(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
@@ -135,14 +133,6 @@ function replay(reply: FastifyReply, stored: Stored) {
   return reply.code(stored.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(stored.body);
 }
 
-/** Deletes the answers older than the TTL (at most once a minute per server). */
-function purgeExpiredKeys(ctx: AppContext): number {
-  const now = ctx.clock.now().getTime();
-  if (now - (lastPurge.get(ctx) ?? 0) < PURGE_INTERVAL_MS) return 0;
-  lastPurge.set(ctx, now);
-  return ctx.db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).changes;
-}
-
 /**
  * True when the answer hands out a credential: an access token, or two-factor recovery codes (kept only as
  * hashes elsewhere; a stored copy would hold them in clear for a day). Such answers are never stored.
@@ -211,7 +201,7 @@ export async function idempotentWrite<T>(
         }
         const value = fn();
         if (key && !carriesCredential(value)) {
-          purgeExpiredKeys(ctx);
+          // The conflict is an expired row of the key (lookup ignored it; the retention job has not deleted it yet).
           ctx.db
             .prepare(
               `INSERT INTO idempotency_keys (key, caller, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)

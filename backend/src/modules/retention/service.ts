@@ -10,14 +10,14 @@ import { EMAIL_CODE_TTL_S, WINDOW_MS as TWO_FACTOR_WINDOW_MS } from '../two-fact
 /**
  * Data retention (backend/README.md "Data retention"): the rows that are only a log of something over (ended
  * sessions, dead reset links, sent mail, analytics events, two-factor attempts and mailed codes, stored idempotent
- * answers, quotes no order uses, quiet sign-in throttle rows, untaken realtime grants) are deleted once past their
- * retention, by one scheduled job (server.ts, `workers.retention`), a batch per IMMEDIATE transaction with the event
- * loop free between batches, found by the indexes of migrations 15 and 17 and auth_throttle_last. Reads ignore the
- * rows a rule deletes before the job gets to them (a request never pays for a purge).
+ * answers, quotes no order uses, quiet sign-in throttle rows, untaken realtime grants) and the personal data kept for
+ * a set period (cookie-consent records, contact messages) are deleted once past their retention, by one scheduled job
+ * (server.ts, `workers.retention`), a batch per IMMEDIATE transaction with the event loop free between batches, found
+ * by the indexes of migrations 15, 17 and 19 and auth_throttle_last. Reads ignore the rows a rule deletes before the
+ * job gets to them (a request never pays for a purge).
  *
- * Never purged: orders, payments, payment events, refunds, policies, invoices, expiry reminders, users, recovery
- * codes, contact messages and cookie consents. The realtime bus's events purge themselves (realtime/bus.ts, on its
- * own timer); stored idempotent answers also have a purge of their own (lib/idempotency.ts).
+ * Never purged: orders, payments, payment events, refunds, policies, invoices, expiry reminders, users and recovery
+ * codes. The realtime bus's events purge themselves (realtime/bus.ts, on its own timer).
  */
 
 const DAY_MS = 86_400_000;
@@ -112,7 +112,26 @@ export const RETENTION_RULES: readonly Rule[] = [
     params: (_ctx, now) => ({ cutoff: msBefore(now, TWO_FACTOR_ROWS_KEEP_MS) }),
   },
   {
-    // Exactly the answers no lookup replays any more (lib/idempotency.ts reads created_at > now − TTL).
+    // The proof of a visitor's cookie choice, RETENTION_COOKIE_CONSENTS_DAYS after it was given (README "Data
+    // retention": why 13 months). Found by cookie_consents_created (migration 19).
+    name: 'cookie_consents',
+    table: 'cookie_consents',
+    where: 't.created_at < @cutoff',
+    indexedBy: 'cookie_consents_created',
+    params: (ctx, now) => ({ cutoff: daysBefore(now, ctx.config.retention.cookieConsentsDays) }),
+  },
+  {
+    // A contact-form message, RETENTION_CONTACT_MESSAGES_DAYS after it came (README: why 24 months). Its receipt
+    // mail is a mail_queue row and goes with the sent mail. Found by contact_messages_created (migration 19).
+    name: 'contact_messages',
+    table: 'contact_messages',
+    where: 't.created_at < @cutoff',
+    indexedBy: 'contact_messages_created',
+    params: (ctx, now) => ({ cutoff: daysBefore(now, ctx.config.retention.contactMessagesDays) }),
+  },
+  {
+    // Exactly the answers no lookup replays any more (lib/idempotency.ts reads created_at > now − TTL): only this job
+    // deletes them (a write that meets an expired row of its own key overwrites it).
     name: 'idempotency_keys',
     table: 'idempotency_keys',
     where: 't.created_at <= @cutoff',
