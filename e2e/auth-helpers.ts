@@ -61,7 +61,7 @@ export async function setUserFlags(
   request: APIRequestContext,
   backendURL: string,
   email: string,
-  flags: { is_deleted?: boolean; is_two_factor_required?: boolean },
+  flags: { is_deleted?: boolean; is_two_factor_required?: boolean; signed_in_minutes_ago?: number },
 ): Promise<void> {
   const res = await request.put(`${backendURL}/dev/users/${encodeURIComponent(email)}`, { data: flags });
   if (!res.ok()) throw new Error(`PUT /dev/users answered ${res.status()}: ${await res.text()}`);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import { signInThroughApi, signUpThroughApi, type TestUser, xsrfToken } from './fixtures/auth';
-import { AUTH_TEST_TIMEOUT, enableAuthenticator, expect, setUserFlags, totpSource } from './auth-helpers';
+import { AUTH_TEST_TIMEOUT, enableAuthenticator, expect, setUserFlags, signInThroughUi, totpSource } from './auth-helpers';
 
 /**
  * Issue 13 item 1, performed as the attacker would: the password of a two-factor user, no second factor. Every
@@ -217,3 +217,31 @@ test('an account made to require two-factor reaches nothing but /account/2fa unt
   expect((await call(page, 'GET', '/api/v1/orders')).status()).toBe(200);
   expect((await call(page, 'POST', '/pusher/auth', { socket_id: '1.2', channel_name: `private-user.${user.id}` })).status()).toBe(200);
 });
+
+test('a session signed in long ago cannot turn two-factor on: the customer signs in again and comes back to the setup', async ({
+  page,
+  backendURL,
+}) => {
+  const user = await signUpThroughApi(page);
+  // A copied session (a stolen cookie, a computer left signed in) is one whose sign-in is long past.
+  await setUserFlags(page.request, backendURL, user.email, { signed_in_minutes_ago: 45 });
+  await page.goto('/account/2fa');
+  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
+  await page.getByRole('button', { name: 'Continuați' }).click();
+  await expect(page.getByText(/activarea autentificării în doi pași cere o autentificare recentă/)).toBeVisible();
+  await expect(page.getByTestId('two-factor-secret')).toHaveCount(0);
+  // The refusal ended nothing by itself: the account is still open to this session.
+  expect((await call(page, 'GET', '/api/v1/auth/user')).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Autentificați-vă din nou' }).click();
+  await expect(page).toHaveURL('/authenticate?last_url=%2Faccount%2F2fa');
+  await signInThroughUi(page, user.email, user.password);
+  await expect(page).toHaveURL('/account/2fa');
+  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
+  await page.getByRole('button', { name: 'Continuați' }).click();
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('Codul de 6 cifre').fill(await totpSource(secret)());
+  await page.getByRole('button', { name: 'Activați', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Coduri de recuperare' }).getByRole('listitem')).toHaveCount(10);
+});
+

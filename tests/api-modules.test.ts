@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onSessionRefused } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { emailExists, fetchUser, login, storeFromProductPage } from '@/lib/api/auth';
 import { currentProvider, generateCode, generateQrCode, listUserProviders, removeTwoFactor, verifyCode } from '@/lib/api/two-factor';
@@ -79,10 +80,33 @@ describe('auth', () => {
   });
 });
 
+describe('the first setup of a session signed in too long ago (403 recent_sign_in_required)', () => {
+  const REASON = 'Din motive de siguranță, activarea autentificării în doi pași cere o autentificare recentă. Autentificați-vă din nou, apoi reluați activarea.';
+
+  it('generateQrCode gives the backend\'s reason to sign in again, and the session is not ended for it', async () => {
+    const refused = vi.fn();
+    const unregister = onSessionRefused(refused);
+    answer([{ status: 403, data: { error: { code: 'recent_sign_in_required', message: 'A recent sign-in is required.', pretty_message: REASON } } }]);
+    await expect(generateQrCode()).resolves.toEqual({ qr: null, signInAgain: REASON });
+    expect(refused).not.toHaveBeenCalled();
+    // Any other 403 is still the session's end (SPEC §8).
+    answer([{ status: 403, data: { error: { code: 'forbidden', message: 'Forbidden.' } } }]);
+    await expect(generateQrCode()).resolves.toEqual({ qr: null, signInAgain: null });
+    expect(refused).toHaveBeenCalledTimes(1);
+    unregister();
+  });
+
+  it('generateQrCode returns the key when there is one', async () => {
+    const qr = { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_code: 'data:image/png;base64,AA==' };
+    answer([{ status: 200, data: { data: qr } }]);
+    await expect(generateQrCode()).resolves.toEqual({ qr });
+  });
+});
+
 describe('two-factor calls swallow errors (SPEC §8)', () => {
   it('QR code, verify and generate return null on error; remove returns false', async () => {
     answer([{ status: 500, data: { error: { code: 'server_error', message: 'x' } } }]);
-    await expect(generateQrCode()).resolves.toBeNull();
+    await expect(generateQrCode()).resolves.toEqual({ qr: null, signInAgain: null });
     answer([{ status: 422, data: { error: { code: 'validation_failed', message: '{"two_factor_code":["Codul nu este corect."]}' } } }]);
     await expect(verifyCode({ token: '', provider_code: 'authenticator', two_factor_code: '000000' })).resolves.toBeNull();
     answer([{ status: 500, data: { error: { code: 'server_error', message: 'x' } } }]);

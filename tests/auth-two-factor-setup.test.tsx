@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 const twoFactor = vi.hoisted(() => ({ generateQrCode: vi.fn(), verifyCode: vi.fn(), generateCode: vi.fn() }));
 const providers = vi.hoisted(() => ({ listProviders: vi.fn(), listUserProviders: vi.fn() }));
 const nav = vi.hoisted(() => ({ leaveTo: vi.fn() }));
+const session = vi.hoisted(() => ({ endSession: vi.fn() }));
 
 vi.mock('@/lib/api/two-factor', async (importActual) => ({ ...(await importActual<object>()), ...twoFactor }));
 vi.mock('@/lib/session/two-factor-providers', () => providers);
+vi.mock('@/lib/session/end-session', () => session);
 vi.mock('@/components/auth/navigate', async (importActual) => ({
   ...(await importActual<typeof import('@/components/auth/navigate')>()),
   leaveTo: nav.leaveTo,
@@ -25,7 +27,7 @@ beforeEach(() => {
     { code: 'email', name: 'Cod prin email', description: 'Un cod pe adresa contului' },
   ]);
   providers.listUserProviders.mockResolvedValue([]);
-  twoFactor.generateQrCode.mockResolvedValue({ secret: SECRET, otpauth_url: 'otpauth://totp/x', qr_code: 'data:image/png;base64,AA==' });
+  twoFactor.generateQrCode.mockResolvedValue({ qr: { secret: SECRET, otpauth_url: 'otpauth://totp/x', qr_code: 'data:image/png;base64,AA==' } });
   twoFactor.verifyCode.mockResolvedValue({ is_verified: true, recovery_codes: CODES });
   twoFactor.generateCode.mockResolvedValue({ sent: true, expires_in: 600 });
 });
@@ -114,5 +116,24 @@ describe('TwoFactorSetup: the key and the recovery codes are shown once', () => 
       window.dispatchEvent(pageTransition('pagehide'));
     });
     expect(screen.getByRole('heading', { name: 'Introduceți codul primit pe email' })).toBeInTheDocument();
+  });
+});
+
+describe('TwoFactorSetup: a session signed in too long ago', () => {
+  it('says why, and the button ends the session to sign in again (no key shown)', async () => {
+    const reason = 'Din motive de siguranță, activarea autentificării în doi pași cere o autentificare recentă. Autentificați-vă din nou, apoi reluați activarea.';
+    twoFactor.generateQrCode.mockResolvedValue({ qr: null, signInAgain: reason });
+    await start();
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expectNoSecret();
+    await userEvent.click(screen.getByRole('button', { name: 'Autentificați-vă din nou' }));
+    await vi.waitFor(() => expect(session.endSession).toHaveBeenCalledWith({ reason: 'sign-in-again' }));
+  });
+
+  it('any other failure keeps the choice and says the QR code could not be made', async () => {
+    twoFactor.generateQrCode.mockResolvedValue({ qr: null, signInAgain: null });
+    await start();
+    expect(await screen.findByText('Nu am putut genera codul QR. Încercați din nou.')).toBeInTheDocument();
+    expect(session.endSession).not.toHaveBeenCalled();
   });
 });

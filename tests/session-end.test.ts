@@ -54,6 +54,16 @@ describe('end of session', () => {
     expect(destinationAfter('inactivity', '/rca/B123ABC')).toBe('/authenticate?last_url=%2Frca%2FB123ABC');
     expect(destinationAfter('inactivity', '/authenticate?last_url=%2Fx')).toBe('/authenticate');
     expect(destinationAfter('manual', '/account/orders')).toBe('/');
+    expect(destinationAfter('sign-in-again', '/account/2fa?last_url=%2Faccount')).toBe('/authenticate?last_url=%2Faccount%2F2fa%3Flast_url%3D%252Faccount');
+  });
+
+  it('signing in again on purpose (a setup that needs a recent sign-in) ends the session without an alert and comes back', async () => {
+    window.history.replaceState(null, '', '/account/2fa');
+    await endSession({ reason: 'sign-in-again' });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/auth/logout');
+    expect(alertMock).not.toHaveBeenCalled();
+    expect(navigateMock).toHaveBeenCalledWith('/authenticate?last_url=%2Faccount%2F2fa');
+    window.history.replaceState(null, '', '/');
   });
 
   it('inactivity shows the same alert and goes to /authenticate', async () => {

@@ -24,6 +24,7 @@ type Stage =
   | { name: 'already-enabled' }
   | { name: 'failed' }
   | { name: 'choose' }
+  | { name: 'sign-in-again'; message: string }
   | { name: 'verify'; provider: TwoFactorProviderCode; qr: QrCode | null }
   | { name: 'codes'; codes: string[] };
 
@@ -88,9 +89,10 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
   async function start({ provider }: { provider: TwoFactorProviderCode }) {
     confirmer.reset();
     if (provider === 'authenticator') {
-      const qr = await generateQrCode();
-      if (!qr) return chooser.showErrors({ form: 'Nu am putut genera codul QR. Încercați din nou.' });
-      setStage({ name: 'verify', provider: 'authenticator', qr });
+      const answer = await generateQrCode();
+      if (answer.qr) return setStage({ name: 'verify', provider: 'authenticator', qr: answer.qr });
+      if (answer.signInAgain) return setStage({ name: 'sign-in-again', message: answer.signInAgain });
+      return chooser.showErrors({ form: 'Nu am putut genera codul QR. Încercați din nou.' });
     } else {
       const sent = await generateCode(await captcha('two_factor_code'), 'email');
       if (!sent.sent) return chooser.showErrors({ form: sent.message ?? CODE_NOT_SENT });
@@ -136,6 +138,24 @@ export function TwoFactorSetup({ lastUrl }: { lastUrl?: string | null }) {
       <Alert tone="error" title="Metodele de verificare nu au putut fi încărcate">
         Reîncărcați pagina sau încercați din nou mai târziu.
       </Alert>
+    );
+  }
+
+  if (stage.name === 'sign-in-again') {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+        <Alert tone="warning" title="Autentificați-vă din nou">
+          {stage.message}
+        </Alert>
+        <button
+          type="button"
+          className="btn btn-primary self-start"
+          // Ends this session (no alert) and comes back to this page after the new sign-in (last_url).
+          onClick={() => void import('@/lib/session/end-session').then(({ endSession }) => endSession({ reason: 'sign-in-again' }))}
+        >
+          Autentificați-vă din nou
+        </button>
+      </div>
     );
   }
 

@@ -10,6 +10,7 @@ import {
   apiErrorFromResponse,
   firstFieldMessages,
   isApiError,
+  isRecentSignInRequired,
   isTwoFactorRequired,
   isTwoFactorSetupRequired,
 } from './errors';
@@ -77,8 +78,9 @@ export function applyErrorCatalogue(error: unknown, effects: CatalogueEffects): 
   } else if (isTwoFactorSetupRequired(apiError)) {
     // The account must set two-factor up first (SPEC §4): the setup page, never a logout (the session is the owner's).
     effects.goToTwoFactorSetup();
-  } else if ((apiError.status === 401 || apiError.status === 403) && apiError.code !== 'csrf_failed') {
-    // csrf_failed is the BFF's own refusal of a forged write, not a session problem: no logout for it.
+  } else if ((apiError.status === 401 || apiError.status === 403) && apiError.code !== 'csrf_failed' && !isRecentSignInRequired(apiError)) {
+    // csrf_failed is the BFF's own refusal of a forged write, not a session problem: no logout for it; nor is
+    // recent_sign_in_required (the setup page asks the customer to sign in again).
     effects.logout();
   } else if (apiError.status === 422 && !showsFieldErrorsInline(error)) {
     const messages = firstFieldMessages(apiError.fieldErrors);

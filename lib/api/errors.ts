@@ -64,6 +64,16 @@ export function isTwoFactorSetupRequired(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === TWO_FACTOR_SETUP_REQUIRED_CODE;
 }
 
+/**
+ * The backend's 403 when turning two-factor on for the first time in a session signed in too long ago
+ * (backend/README.md "Two-factor"): the session stays; the setup page offers to sign in again.
+ */
+export const RECENT_SIGN_IN_REQUIRED_CODE = 'recent_sign_in_required';
+
+export function isRecentSignInRequired(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === RECENT_SIGN_IN_REQUIRED_CODE;
+}
+
 /** The maintenance error's code is the number 503 (SPEC §8 "error code 503"); normalised to the string '503'. */
 export const MAINTENANCE_CODE = '503';
 

@@ -1,5 +1,5 @@
 import { api, FIELD_ERRORS_INLINE, unwrap, type Envelope } from './client';
-import { isApiError } from './errors';
+import { isApiError, isRecentSignInRequired } from './errors';
 import type { TwoFactorProvider, TwoFactorProviderCode, UserTwoFactorProvider } from '@/contract/types';
 
 /**
@@ -22,9 +22,19 @@ async function swallow<T>(call: () => Promise<T>): Promise<T | null> {
 
 export type QrCode = { secret: string; otpauth_url: string; qr_code: string };
 
-/** GET /api/v1/auth/two-factor/generate-qr-code?token=… (the BFF puts the access token in the query). */
-export function generateQrCode(): Promise<QrCode | null> {
-  return swallow(async () => unwrap(await api.get<Envelope<QrCode>>('/api/v1/auth/two-factor/generate-qr-code')));
+/** The key to scan, or why there is none: `signInAgain` with the backend's reason when the session is too old for it. */
+export type QrCodeAnswer = { qr: QrCode } | { qr: null; signInAgain: string | null };
+
+/**
+ * GET /api/v1/auth/two-factor/generate-qr-code?token=… (the BFF puts the access token in the query). A session
+ * signed in too long ago gets no key for a first setup (403 recent_sign_in_required): its Romanian reason.
+ */
+export async function generateQrCode(): Promise<QrCodeAnswer> {
+  try {
+    return { qr: unwrap(await api.get<Envelope<QrCode>>('/api/v1/auth/two-factor/generate-qr-code')) };
+  } catch (error) {
+    return { qr: null, signInAgain: isRecentSignInRequired(error) && isApiError(error) ? error.prettyMessage : null };
+  }
 }
 
 export type VerifyCodeInput = {

@@ -2,7 +2,7 @@
  * Messages between the open tabs of this browser: activity (inactivity timer) and logout.
  * BroadcastChannel where available, otherwise localStorage `storage` events.
  */
-export type TabMessage = { type: 'logout'; reason: 'inactivity' | 'unauthorized' | 'manual' } | { type: 'activity'; at: number };
+export type TabMessage = { type: 'logout'; reason: 'inactivity' | 'unauthorized' | 'manual' | 'sign-in-again' } | { type: 'activity'; at: number };
 
 const CHANNEL = 'bs-tabs';
 const STORAGE_KEY = 'bs:tab-message';

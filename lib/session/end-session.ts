@@ -12,7 +12,8 @@ import { useTwoFactorStore } from '@/stores/two-factor-store';
  */
 export const INACTIVITY_ALERT = 'Ați fost deconectat din cauza inactivității.';
 
-export type EndReason = 'inactivity' | 'unauthorized' | 'manual';
+/** `sign-in-again`: the customer chose to sign in again (a setup that needs a recent sign-in): no alert, back here after. */
+export type EndReason = 'inactivity' | 'unauthorized' | 'manual' | 'sign-in-again';
 
 export type EndSessionOptions = {
   reason: EndReason;
@@ -109,7 +110,7 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
     }
   }
   if (typeof window === 'undefined') return;
-  if (reason !== 'manual' && !alreadyAlerted) sessionEndEffects.alert(INACTIVITY_ALERT);
+  if (reason !== 'manual' && reason !== 'sign-in-again' && !alreadyAlerted) sessionEndEffects.alert(INACTIVITY_ALERT);
   // A full navigation: the server renders the next page without the session.
   sessionEndEffects.navigate(destinationAfter(reason));
 }

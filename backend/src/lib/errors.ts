@@ -44,6 +44,17 @@ export const errors = {
       'Two-factor setup required.',
       'Configurați autentificarea în doi pași pentru a continua.',
     ),
+  /**
+   * Turning two-factor on for the first time needs a session signed in recently (two-factor/routes.ts): the session
+   * stays valid, the customer signs in again to continue.
+   */
+  recentSignInRequired: () =>
+    new ApiError(
+      403,
+      'recent_sign_in_required',
+      'A recent sign-in is required.',
+      'Din motive de siguranță, activarea autentificării în doi pași cere o autentificare recentă. Autentificați-vă din nou, apoi reluați activarea.',
+    ),
   forbidden: (pretty = 'Nu aveți acces la această resursă.') => new ApiError(403, 'forbidden', 'Forbidden.', pretty),
   notFound: (what = 'Resource', pretty = 'Resursa căutată nu există.') =>
     new ApiError(404, 'not_found', `${what} not found.`, pretty),

@@ -16,7 +16,12 @@ import { productRow } from '../products/service';
 import { serializePolicy, type PolicyRow } from '../policies/service';
 
 const outboxQuery = z.object({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
-const userPatch = z.object({ is_deleted: z.boolean().optional(), is_two_factor_required: z.boolean().optional() });
+const userPatch = z.object({
+  is_deleted: z.boolean().optional(),
+  is_two_factor_required: z.boolean().optional(),
+  /** The account's live sessions signed in this many minutes ago (a session older than a rule's window). */
+  signed_in_minutes_ago: z.number().int().min(0).max(7 * 24 * 60).optional(),
+});
 const failNextSchema = z.object({
   path: z.string().startsWith('/').max(500),
   status: z.number().int().min(400).max(599),
@@ -141,6 +146,10 @@ export function registerDev(app: FastifyInstance, ctx: AppContext) {
     if (body.is_deleted !== undefined) ctx.db.prepare('UPDATE users SET is_deleted = ? WHERE id = ?').run(body.is_deleted ? 1 : 0, user.id);
     if (body.is_two_factor_required !== undefined) {
       ctx.db.prepare('UPDATE users SET is_two_factor_required = ? WHERE id = ?').run(body.is_two_factor_required ? 1 : 0, user.id);
+    }
+    if (body.signed_in_minutes_ago !== undefined) {
+      const signedIn = new Date(ctx.clock.now().getTime() - body.signed_in_minutes_ago * 60_000).toISOString();
+      ctx.db.prepare('UPDATE sessions SET created_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(signedIn, user.id);
     }
     return sendData(reply, publicUser(findUserByEmail(ctx, email)!));
   });

@@ -51,6 +51,8 @@ const EMAIL_CODES_VALID = 3;
 const WRONG_CODE = 'Codul nu este corect.';
 const WRONG_RECOVERY = 'Codul de recuperare nu este valid sau a fost deja folosit.';
 const QR_EXPIRED = 'Codul QR a expirat. Generați unul nou și scanați-l din nou.';
+/** The first factor's key goes only to a session signed in this recently (generate-qr-code). */
+export const SETUP_RECENT_SIGN_IN_MS = 30 * 60 * 1000;
 
 const PROVIDERS = [
   { code: 'authenticator', name: 'Aplicație de autentificare', description: 'Coduri de 6 cifre generate de o aplicație (Google Authenticator, Microsoft Authenticator, Authy).' },
@@ -359,9 +361,14 @@ export function registerTwoFactor(app: FastifyInstance, ctx: AppContext) {
 
   // Stores nothing: the secret is sealed for this user and session (totp.ts) and becomes the user's only when
   // verify-code confirms a code of it. A pending session gets 403 two_factor_required (requireAuth); an account that
-  // must set two-factor up gets its secret here.
+  // must set two-factor up gets its secret here. The first factor of an account goes only to a session signed in
+  // within SETUP_RECENT_SIGN_IN_MS: a copied session (a stolen cookie, a computer left signed in) could otherwise
+  // lock the owner out with a factor of its own. Changing a factor needs the current one (verify-code) instead.
   app.get('/api/v1/auth/two-factor/generate-qr-code', async (req, reply) => {
     const { user, session } = requireAuth(ctx, req, { queryToken: true, allowTwoFactorSetup: true });
+    if (!user.two_factor_provider && ctx.clock.now().getTime() - Date.parse(session.created_at) > SETUP_RECENT_SIGN_IN_MS) {
+      throw errors.recentSignInRequired();
+    }
     const secret = sealedSetupSecret(sealingKey(), user.id, session.id, ctx.clock.now());
     const otpauthUrl = totpUri(secret, user.email);
     const { default: QRCode } = await import('qrcode');
