@@ -75,6 +75,24 @@ describe('quotes', () => {
     expect((await quote('198.51.100.30')).status).toBe(201);
   });
 
+  it('IPv6: 120 a minute per /64, and 480 a minute per /48 whatever /64 of it asks', async () => {
+    // One subscriber's /48 holds 65,536 /64s: each new /64 would get 120 more a minute without the aggregate.
+    const statuses = [];
+    for (let net = 0; net < 5; net++) {
+      for (let i = 0; i < 100; i++) statuses.push((await quote(`2001:db8:4800:${net}::${i + 1}`)).status);
+    }
+    expect(statuses.slice(0, 480).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(480)).toEqual(Array(20).fill(429));
+    const refused = await quote('2001:db8:4800:ff::1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('too_many_requests');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another /48 is not held.
+    expect((await quote('2001:db8:4801::1')).status).toBe(201);
+    clock.advance(MINUTE);
+    expect((await quote('2001:db8:4800:ff::1')).status).toBe(201);
+  });
+
   it('a quote no order uses is deleted a week after it expired; an ordered one stays', async () => {
     const unused = (await quote('198.51.100.40')).body.data;
     const ordered = (await quote('198.51.100.40')).body.data;
