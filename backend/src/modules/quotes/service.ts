@@ -83,11 +83,14 @@ function withCompanyNames(ctx: AppContext, input: RcaInput): RcaInput {
 }
 
 /**
- * A quote no order uses is kept this long after it expired (a late GET still says which one); past it, it reads as
- * gone (findQuote) and the retention job deletes it (modules/retention/service.ts): anyone may ask for quotes, so the
- * table must not keep every one. An order's quote stays (the order and its policy refer to it).
+ * A quote no order uses is kept this long after it expired; past it, it reads as gone (findQuote) and the retention
+ * job deletes it (modules/retention/service.ts): anyone may ask for quotes, so the table must not keep every one.
+ * Nothing reads an unused quote once it expired: the web app never asks for a quote by id (it keeps the quote it got
+ * in the tab), and an order on it is refused either way, "expired" within the keep, "gone or expired" after it
+ * (orders/routes.ts), both answered with the offer to price again. An hour (it was 7 days) leaves the exact word for
+ * an order sent just after the expiry. An order's quote stays (the order and its policy refer to it).
  */
-export const QUOTE_KEEP_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
+export const QUOTE_KEEP_AFTER_EXPIRY_MS = 3600 * 1000;
 
 /** Expired unused quotes deleted by a quote call that finds the cap reached: a few index steps, one transaction. */
 export const QUOTE_MAKE_ROOM_BATCH = 16;
