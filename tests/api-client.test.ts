@@ -152,6 +152,27 @@ describe('retries (SPEC §8)', () => {
     expect(short.calls).toHaveLength(2);
   });
 
+  it('a 503 asking for a longer wait than 5 s (quotes_busy) is not retried: its message shows at once', async () => {
+    // The backend's bound on stored quotes: nothing frees a place before the oldest quote expires (hours).
+    const busy = {
+      code: 'quotes_busy',
+      message: 'Too many stored quotes; new quotes are refused until some expire.',
+      pretty_message: 'Nu putem calcula oferte noi în acest moment: serviciul este foarte solicitat. Vă rugăm să încercați din nou mai târziu. Dacă aveți cont, autentificați-vă pentru a continua.',
+    };
+    const { api, fx, calls } = client([{ status: 503, headers: { 'retry-after': '3600', 'x-request-id': 'req-7' }, data: { error: busy } }]);
+    await expect(api.post('/api/v1/quotes', {})).rejects.toMatchObject({
+      status: 503,
+      code: 'quotes_busy',
+      prettyMessage: `${busy.pretty_message} Cod de referință: req-7.`,
+    });
+    expect(calls).toHaveLength(1);
+    expect(fx.goToMaintenance).not.toHaveBeenCalled();
+    // A short wait (database_busy's 2 s, pdf_busy's 5 s) is still retried once.
+    const short = client([{ status: 503, headers: { 'retry-after': '0' }, data: { error: { code: 'database_busy', message: 'm' } } }, { status: 201 }]);
+    await short.api.post('/api/v1/quotes', {});
+    expect(short.calls).toHaveLength(2);
+  });
+
   it('network errors (no response) are not retried', async () => {
     let count = 0;
     const api = createApiClient({

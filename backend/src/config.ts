@@ -180,6 +180,12 @@ const envSchema = z.object({
   RETENTION_COOKIE_CONSENTS_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
   /** A contact-form message (with its sender's name, email, phone and IP) is deleted this many days after it came. */
   RETENTION_CONTACT_MESSAGES_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+  /**
+   * Quotes no order uses kept at most (modules/quotes/service.ts): anyone may ask for one (~6.6 KB each). At the cap
+   * expired ones make room, else anonymous callers get 503 `quotes_busy`; sessions past the second factor get up to 5%
+   * more. 200,000 ≈ 1.3 GB, 2.3 quotes a second all day long (a quote counts for its 24 h).
+   */
+  QUOTES_MAX_UNUSED: z.coerce.number().int().min(10).max(100_000_000).default(200_000),
   /** Policy and invoice PDFs rendered at once for downloads (pdf/render-gate.ts); past it a download gets 503. */
   PDF_MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
   /** Rendered download PDFs kept in memory, per document content, in MiB (0 = none: every download renders). */
@@ -243,6 +249,8 @@ export interface Config {
   };
   /** Downloads' PDF renders (pdf/render-gate.ts): renders at once, and the bytes of rendered PDFs kept. */
   pdf: { maxConcurrentRenders: number; cacheBytes: number };
+  /** Stored quotes no order uses (modules/quotes/service.ts): the cap for everyone, and the ceiling above it. */
+  quotes: { maxUnused: number; ceilingUnused: number };
 }
 
 export class ConfigError extends Error {}
@@ -345,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contactMessagesDays: e.RETENTION_CONTACT_MESSAGES_DAYS,
     },
     pdf: { maxConcurrentRenders: e.PDF_MAX_CONCURRENT_RENDERS, cacheBytes: e.PDF_CACHE_MB * 1024 * 1024 },
+    quotes: { maxUnused: e.QUOTES_MAX_UNUSED, ceilingUnused: e.QUOTES_MAX_UNUSED + Math.ceil(e.QUOTES_MAX_UNUSED / 20) },
   };
 }
 

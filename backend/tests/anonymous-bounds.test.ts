@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, FakeClock, login, outbox, rcaInput, startServer, type Call, type TestServer } from './helpers';
+import { client, FakeClock, fields, login, outbox, rcaInput, startServer, type Call, type TestServer } from './helpers';
 
 /**
  * What an anonymous (or self-registered) client could repeat without end: new-device mails to an inbox by signing in
@@ -75,7 +75,25 @@ describe('quotes', () => {
     expect((await quote('198.51.100.30')).status).toBe(201);
   });
 
-  it('a quote no order uses is deleted a week after it expired; an ordered one stays', async () => {
+  it('IPv6: 120 a minute per /64, and 480 a minute per /48 whatever /64 of it asks', async () => {
+    // One subscriber's /48 holds 65,536 /64s: each new /64 would get 120 more a minute without the aggregate.
+    const statuses = [];
+    for (let net = 0; net < 5; net++) {
+      for (let i = 0; i < 100; i++) statuses.push((await quote(`2001:db8:4800:${net}::${i + 1}`)).status);
+    }
+    expect(statuses.slice(0, 480).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(480)).toEqual(Array(20).fill(429));
+    const refused = await quote('2001:db8:4800:ff::1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('too_many_requests');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another /48 is not held.
+    expect((await quote('2001:db8:4801::1')).status).toBe(201);
+    clock.advance(MINUTE);
+    expect((await quote('2001:db8:4800:ff::1')).status).toBe(201);
+  });
+
+  it('a quote no order uses is deleted an hour after it expired (nothing reads one later); an ordered one stays', async () => {
     const unused = (await quote('198.51.100.40')).body.data;
     const ordered = (await quote('198.51.100.40')).body.data;
     const token = await login(call, 'client@exemplu.ro');
@@ -89,15 +107,25 @@ describe('quotes', () => {
     });
     expect(order.status).toBe(201);
 
-    clock.advance(24 * 60 * MINUTE + 6 * 24 * 60 * MINUTE);
+    clock.advance(24 * 60 * MINUTE + 59 * MINUTE);
     expect((await quote('198.51.100.41')).status).toBe(201);
     expect((await call('GET', `/api/v1/quotes/${unused.id}`)).status).toBe(200);
 
-    clock.advance(24 * 60 * MINUTE + MINUTE);
+    clock.advance(2 * MINUTE);
     expect((await quote('198.51.100.41')).status).toBe(201);
     expect((await call('GET', `/api/v1/quotes/${unused.id}`)).status).toBe(404);
     expect((await call('GET', `/api/v1/quotes/${ordered.id}`)).status).toBe(200);
     const again = await login(call, 'client@exemplu.ro');
     expect((await call('GET', `/api/v1/orders/${order.body.data.id}`, { token: again })).status).toBe(200);
+    // An order on the deleted quote (a tab that kept its offers) is told to price again, as for an expired one.
+    const late = await call('POST', '/api/v1/orders', {
+      token: again,
+      body: {
+        quote_id: unused.id, offer_id: unused.offers[0].id,
+        customer: { first_name: 'Ana', last_name: 'Popescu', email: 'client@exemplu.ro', phone_number: '0722123456', cnp: '1850615400011' },
+        consents: { terms: true, product_sheet: true, data_processing: true },
+      },
+    });
+    expect(fields(late)).toEqual({ quote_id: ['Oferta nu mai există sau a expirat. Recalculați prețul.'] });
   });
 });

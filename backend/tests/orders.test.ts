@@ -55,7 +55,7 @@ describe('orders', () => {
     const res = await call('POST', '/api/v1/orders', { token, body: { quote_id: q.id, offer_id: 'x', customer: { ...customer, cnp: '123' }, consents: { terms: false } } });
     expect(Object.keys(fields(res)).sort()).toEqual(['consents.data_processing', 'consents.product_sheet', 'consents.terms', 'customer.cnp']);
     expect(fields(await call('POST', '/api/v1/orders', { token, body: { quote_id: q.id, offer_id: 'x', customer, consents } }))).toEqual({ offer_id: ['Oferta aleasă nu există.'] });
-    expect(fields(await call('POST', '/api/v1/orders', { token, body: { quote_id: 'nope', offer_id: 'x', customer, consents } }))).toEqual({ quote_id: ['Oferta nu există.'] });
+    expect(fields(await call('POST', '/api/v1/orders', { token, body: { quote_id: 'nope', offer_id: 'x', customer, consents } }))).toEqual({ quote_id: ['Oferta nu mai există sau a expirat. Recalculați prețul.'] });
     expect((await call('POST', '/api/v1/orders', { body: {} })).status).toBe(401);
   });
 

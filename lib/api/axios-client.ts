@@ -45,9 +45,9 @@ export const MAX_RETRY_WAIT_MS = 5000;
 export function shouldRetry(error: AxiosError): boolean {
   const status = error.response?.status;
   if (!isWriteMethod(error.config?.method) || status === undefined || !RETRY_STATUSES.has(status)) return false;
-  // A 429 that asks for a longer wait (a sign-in throttle, a two-factor lock) would only be refused again:
-  // its message is shown at once instead.
-  return !(status === 429 && retryAfter(error) > MAX_RETRY_WAIT_MS);
+  // A 429 or 503 that asks for a longer wait (a sign-in throttle, a two-factor lock, the backend's bound on stored
+  // quotes, a full disk) would only be refused again: its message is shown at once instead.
+  return !((status === 429 || status === 503) && retryAfter(error) > MAX_RETRY_WAIT_MS);
 }
 
 /** A form that shows a 422's messages on its own fields asked for no toast of them (lib/api/client.ts). */

@@ -17,7 +17,9 @@
  *   - baseURL '' (the web app's own origin), no timeout, success 200–299, XSRF cookie `XSRF-TOKEN` sent back as
  *     header `X-XSRF-TOKEN` (the BFF checks it on writes).
  *   - axios-retry: POST/PUT/PATCH/DELETE retried once, reads never, only on 408 409 425 429 500 502 503 504.
- *     Every write carries an `Idempotency-Key`; the retry reuses the same config, hence the same key.
+ *     Every write carries an `Idempotency-Key`; the retry reuses the same config, hence the same key. A 429 or
+ *     503 whose Retry-After is longer than 5 s (a sign-in throttle, `quotes_busy`, `storage_unavailable`) is not
+ *     retried: its message shows at once.
  *   - Error catalogue (SPEC §8), as a response interceptor registered AFTER axios-retry so that it sees only
  *     the final outcome: error code 503 → /maintenance; 403 `two_factor_required` → /account/2fa-check with
  *     last_url (the session owes the second factor: not a logout); 403 `two_factor_setup_required` → /account/2fa

@@ -540,6 +540,48 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX IF NOT EXISTS contact_messages_created ON contact_messages(created_at);
     `,
   },
+  {
+    version: 20,
+    name: 'count of the quotes no order uses',
+    // Anyone may ask for quotes: the ones no order uses are bounded in total (QUOTES_MAX_UNUSED, modules/quotes/
+    // service.ts), checked at every insert by every process sharing the database. Counting them there would walk the
+    // table; this one row is kept by triggers, in the transaction of each change, whoever writes it.
+    // quotes.ordered: 1 once an order uses the quote (set by the orders triggers), so that the unused ones are found
+    // by the partial index (the cap's make-room delete and the retention job, oldest first) without walking past
+    // every ordered quote, which stays for good. Numbered 20 on its own (no dependency on 19).
+    sql: `
+      ALTER TABLE quotes ADD COLUMN ordered INTEGER NOT NULL DEFAULT 0;
+      UPDATE quotes SET ordered = 1 WHERE EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = quotes.id);
+      CREATE INDEX quotes_unused_expires ON quotes(expires_at) WHERE ordered = 0;
+      CREATE TABLE quote_counts (id INTEGER PRIMARY KEY CHECK (id = 1), unused INTEGER NOT NULL);
+      INSERT INTO quote_counts (id, unused) SELECT 1, COUNT(*) FROM quotes WHERE ordered = 0;
+      CREATE TRIGGER quote_counts_insert AFTER INSERT ON quotes WHEN NEW.ordered = 0
+      BEGIN
+        UPDATE quote_counts SET unused = unused + 1 WHERE id = 1;
+      END;
+      CREATE TRIGGER quote_counts_delete AFTER DELETE ON quotes WHEN OLD.ordered = 0
+      BEGIN
+        UPDATE quote_counts SET unused = unused - 1 WHERE id = 1;
+      END;
+      CREATE TRIGGER quote_counts_ordered AFTER UPDATE OF ordered ON quotes WHEN (OLD.ordered = 0) <> (NEW.ordered = 0)
+      BEGIN
+        UPDATE quote_counts SET unused = unused + (CASE WHEN NEW.ordered = 0 THEN 1 ELSE -1 END) WHERE id = 1;
+      END;
+      CREATE TRIGGER orders_quote_ordered AFTER INSERT ON orders
+      BEGIN
+        UPDATE quotes SET ordered = 1 WHERE id = NEW.quote_id AND ordered = 0;
+      END;
+      CREATE TRIGGER orders_quote_moved AFTER UPDATE OF quote_id ON orders WHEN NEW.quote_id IS NOT OLD.quote_id
+      BEGIN
+        UPDATE quotes SET ordered = 1 WHERE id = NEW.quote_id AND ordered = 0;
+        UPDATE quotes SET ordered = 0 WHERE id = OLD.quote_id AND NOT EXISTS (SELECT 1 FROM orders WHERE quote_id = OLD.quote_id);
+      END;
+      CREATE TRIGGER orders_quote_unordered AFTER DELETE ON orders
+      BEGIN
+        UPDATE quotes SET ordered = 0 WHERE id = OLD.quote_id AND NOT EXISTS (SELECT 1 FROM orders WHERE quote_id = OLD.quote_id);
+      END;
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

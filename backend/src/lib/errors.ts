@@ -93,6 +93,19 @@ export const errors = {
       { 'retry-after': '5' },
     ),
   /**
+   * The stored quotes no order uses reached their bound (QUOTES_MAX_UNUSED, modules/quotes/service.ts) and none has
+   * expired to make room: a quote is refused to callers that did not pass a second factor. Retry-After: until the
+   * oldest of them expires (nothing frees a place sooner, but an order on one).
+   */
+  quotesBusy: (retryAfterSeconds: number) =>
+    new ApiError(
+      503,
+      'quotes_busy',
+      'Too many stored quotes; new quotes are refused until some expire.',
+      'Nu putem calcula oferte noi în acest moment: serviciul este foarte solicitat. Vă rugăm să încercați din nou mai târziu. Dacă aveți cont, autentificați-vă pentru a continua.',
+      { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    ),
+  /**
    * SQLITE_FULL: the disk (or the file system's quota) has no room for the write; likewise SQLITE_READONLY (a file
    * system remounted read-only). It did not apply (one transaction, rolled back whole), so a retry with the same
    * Idempotency-Key is safe once the storage is back; ops see the error log, and /readyz answers 503 meanwhile

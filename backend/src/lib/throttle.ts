@@ -80,6 +80,16 @@ interface Row {
 /** The throttle's key for a client IP: the address, or for IPv6 its /64 (one subscriber's block). */
 export const ipSubject = addressBlock;
 
+/**
+ * The /48 of an IPv6 client (a site's or a small provider's allocation: 65,536 /64s), for an aggregate bound beside
+ * the per-/64 one; null for IPv4 (its address is its subject already).
+ */
+export function ipv6Block48(ip: string): string | null {
+  const block = addressBlock(ip);
+  if (!block.endsWith('::/64')) return null;
+  return `${block.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`;
+}
+
 export function delayMs(policy: ThrottlePolicy, streak: number): number {
   if (streak < policy.free) return 0;
   return Math.min(policy.baseDelayMs * 2 ** (streak - policy.free), policy.maxDelayMs);

@@ -31,7 +31,8 @@ export function registerOrders(app: FastifyInstance, ctx: AppContext) {
       ctx, req, reply, 201,
       () => {
         const quote = findQuote(ctx, body.quote_id);
-        if (!quote) throw fieldError('quote_id', 'Oferta nu există.');
+        // Unknown, or deleted an hour after it expired (quotes/service.ts): the customer prices again either way.
+        if (!quote) throw fieldError('quote_id', 'Oferta nu mai există sau a expirat. Recalculați prețul.');
         if (quote.expires_at <= ctx.clock.now().toISOString()) throw fieldError('quote_id', 'Oferta a expirat. Recalculați prețul.');
         const offer = quote.offers.find((o) => o.id === body.offer_id);
         if (!offer) throw fieldError('offer_id', 'Oferta aleasă nu există.');

@@ -83,13 +83,76 @@ function withCompanyNames(ctx: AppContext, input: RcaInput): RcaInput {
 }
 
 /**
- * A quote no order uses is kept this long after it expired (a late GET still says which one); past it, it reads as
- * gone (findQuote) and the retention job deletes it (modules/retention/service.ts): anyone may ask for quotes, so the
- * table must not keep every one. An order's quote stays (the order and its policy refer to it).
+ * A quote no order uses is kept this long after it expired; past it, it reads as gone (findQuote) and the retention
+ * job deletes it (modules/retention/service.ts): anyone may ask for quotes, so the table must not keep every one.
+ * Nothing reads an unused quote once it expired: the web app never asks for a quote by id (it keeps the quote it got
+ * in the tab), and an order on it is refused either way, "expired" within the keep, "gone or expired" after it
+ * (orders/routes.ts), both answered with the offer to price again. An hour (it was 7 days) leaves the exact word for
+ * an order sent just after the expiry. An order's quote stays (the order and its policy refer to it).
  */
-export const QUOTE_KEEP_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
+export const QUOTE_KEEP_AFTER_EXPIRY_MS = 3600 * 1000;
 
-export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: string | null, raw: unknown, userId: number | null = null): Quote {
+/** Expired unused quotes deleted by a quote call that finds the cap reached: a few index steps, one transaction. */
+export const QUOTE_MAKE_ROOM_BATCH = 16;
+
+const unusedQuotes = (ctx: AppContext) =>
+  (ctx.db.prepare('SELECT unused FROM quote_counts WHERE id = 1').pluck().get() as number | undefined) ?? 0;
+
+/**
+ * The bound on stored quotes no order uses (backend/README.md "Quote storage bound"), first half: at the cap, the
+ * oldest unused quotes past their validity make room, QUOTE_MAKE_ROOM_BATCH of them (never one an order uses), in an
+ * IMMEDIATE transaction of their own that commits whatever the quote call's outcome: inside the call's transaction a
+ * refusal would roll the delete back with it, and a count more than a batch above the cap (sessions past the second
+ * factor went up to the ceiling) would never come down before the retention job. Below the cap: one read, no lock.
+ */
+export function makeRoomForQuote(ctx: AppContext): void {
+  if (unusedQuotes(ctx) < ctx.config.quotes.maxUnused) return;
+  ctx.db
+    .transaction(() => {
+      if (unusedQuotes(ctx) < ctx.config.quotes.maxUnused) return;
+      ctx.db
+        .prepare(
+          `DELETE FROM quotes WHERE rowid IN (
+             SELECT rowid FROM quotes INDEXED BY quotes_unused_expires
+             WHERE ordered = 0 AND expires_at < ? AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = quotes.id)
+             ORDER BY expires_at LIMIT ?)`,
+        )
+        .run(ctx.clock.now().toISOString(), QUOTE_MAKE_ROOM_BATCH);
+    })
+    .immediate();
+}
+
+/**
+ * The bound's second half, in the insert's IMMEDIATE transaction against the count migration 20's triggers keep
+ * (`quote_counts`), so it holds across every process sharing the database: anyone may ask for quotes, and a flood of
+ * them from many addresses (IPv6 ranges are cheap, customers share addresses) must not fill the disk, where every
+ * write would be refused, orders and payment notifications among them. Below the cap: admitted. At it, a caller whose
+ * session passed the second factor (`trusted`: a customer, whom an attacker cannot mint by the thousand) still up to
+ * the ceiling (5% above); anyone else 503 `quotes_busy`, with Retry-After until the oldest unused quote expires.
+ */
+function admitQuote(ctx: AppContext, trusted: boolean): void {
+  const { maxUnused, ceilingUnused } = ctx.config.quotes;
+  const unused = unusedQuotes(ctx);
+  if (unused < maxUnused || (trusted && unused < ceilingUnused)) return;
+  // Nothing frees a place before the oldest unused quote expires (but an order on one).
+  const oldest = ctx.db.prepare('SELECT MIN(expires_at) FROM quotes INDEXED BY quotes_unused_expires WHERE ordered = 0').pluck().get() as string | null;
+  const waitMs = oldest ? Date.parse(oldest) - ctx.clock.now().getTime() : 60_000;
+  throw errors.quotesBusy(Math.max(1, waitMs / 1000));
+}
+
+/**
+ * Prices and stores a quote. `trusted`: the caller's session passed the second factor (admitQuote). The bound's check
+ * and the insert are one IMMEDIATE transaction (a savepoint inside the route's idempotent write); the caller runs
+ * makeRoomForQuote before it, outside any transaction.
+ */
+export function createQuote(
+  ctx: AppContext,
+  product: ProductCode,
+  partnerCode: string | null,
+  raw: unknown,
+  userId: number | null = null,
+  trusted = false,
+): Quote {
   const row = productRow(ctx, product);
   if (!row) throw validationError({ product_code: ['Produsul nu există.'] });
   if (!isAvailable(row, ctx.site.productStatus())) {
@@ -108,8 +171,13 @@ export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: 
     expires_at: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
   };
   ctx.db
-    .prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(quote.id, product, quote.partner_code, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
+    .transaction(() => {
+      admitQuote(ctx, trusted);
+      ctx.db
+        .prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(quote.id, product, quote.partner_code, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
+    })
+    .immediate();
   return quote;
 }
 
@@ -117,7 +185,7 @@ export function createQuote(ctx: AppContext, product: ProductCode, partnerCode: 
 export function findQuote(ctx: AppContext, id: string): Quote | null {
   const keptSince = new Date(ctx.clock.now().getTime() - QUOTE_KEEP_AFTER_EXPIRY_MS).toISOString();
   const row = ctx.db
-    .prepare('SELECT * FROM quotes WHERE id = ? AND (expires_at >= ? OR EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = quotes.id))')
+    .prepare('SELECT id, product_code, partner_code, input, offers, created_at, expires_at FROM quotes WHERE id = ? AND (expires_at >= ? OR EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = quotes.id))')
     .get(id, keptSince) as QuoteRow | undefined;
   if (!row) return null;
   return { ...row, input: JSON.parse(row.input), offers: JSON.parse(row.offers) };
