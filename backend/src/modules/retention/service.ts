@@ -139,10 +139,12 @@ export const RETENTION_RULES: readonly Rule[] = [
   },
   {
     // Exactly the quotes findQuote no longer returns (quotes/service.ts): past their keep, and no order names them.
+    // Found by the partial index of the unused ones (migration 20), so that a run never walks past the ordered quotes,
+    // which stay for good and would otherwise be every row before the first deletable one.
     name: 'quotes',
     table: 'quotes',
-    where: 't.expires_at < @cutoff AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = t.id)',
-    indexedBy: 'quotes_expires',
+    where: 't.ordered = 0 AND t.expires_at < @cutoff AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.quote_id = t.id)',
+    indexedBy: 'quotes_unused_expires',
     params: (_ctx, now) => ({ cutoff: msBefore(now, QUOTE_KEEP_AFTER_EXPIRY_MS) }),
   },
   // Exactly the rows lib/throttle.ts reads as forgotten: quiet for longer than their policy's window, except an
