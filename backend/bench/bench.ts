@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
+import { listeningUrl } from './listening-url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -40,16 +41,7 @@ async function main() {
     env: { ...withLocalSecrets(process.env, path.join(root, '.data/local-secrets.env')), BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0', DATABASE_PATH: path.join(dir, 'bench.sqlite'), LOG_LEVEL: 'info', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buf += chunk.toString();
-      const m = /Broker API listening on (http:\/\/[\d.:]+)/.exec(buf);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    setTimeout(() => reject(new Error('server did not start in 30 s')), 30_000).unref();
-  });
+  const url = await listeningUrl(child);
   child.stdout!.resume();
 
   const quoteBody = JSON.stringify({

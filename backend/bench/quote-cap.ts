@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/connection';
 import { migrate } from '../src/db/migrations';
 import { withLocalSecrets } from '../../scripts/local-secrets.mjs';
+import { listeningUrl } from './listening-url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Number(process.env.QUOTE_CAP_ROWS ?? 200_000);
@@ -112,16 +113,7 @@ async function startBackend(dir: string): Promise<{ url: string; child: ChildPro
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buf += chunk.toString();
-      const m = /Broker API listening on (http:\/\/[\d.:]+)/.exec(buf);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`backend exited with ${code}`)));
-  });
-  return { url, child };
+  return { url: await listeningUrl(child), child };
 }
 
 function bucharestDay(offset: number): string {
