@@ -142,3 +142,19 @@ export async function enableAuthenticator(request: APIRequestContext, backendURL
   const recoveryCodes = ((await verified.json()) as { data: { recovery_codes: string[] } }).data.recovery_codes;
   return { secret, recoveryCodes, nextCode };
 }
+
+/**
+ * On /account/2fa (the provider choice shown): chooses the authenticator, reads the key the page shows, confirms a
+ * code of it and waits for the ten recovery codes. Returns the key.
+ */
+export async function activateAuthenticatorOnPage(page: Page): Promise<string> {
+  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
+  await page.getByRole('button', { name: 'Continuați' }).click();
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('Codul de 6 cifre').fill(await totpSource(secret)());
+  await page.getByRole('button', { name: 'Activați', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Coduri de recuperare' }).getByRole('listitem')).toHaveCount(10);
+  return secret;
+}
+

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import { signInThroughApi, signUpThroughApi, type TestUser, xsrfToken } from './fixtures/auth';
-import { AUTH_TEST_TIMEOUT, enableAuthenticator, expect, setUserFlags, signInThroughUi, totpSource } from './auth-helpers';
+import { activateAuthenticatorOnPage, AUTH_TEST_TIMEOUT, enableAuthenticator, expect, setUserFlags, signInThroughUi } from './auth-helpers';
 
 /**
  * Issue 13 item 1, performed as the attacker would: the password of a two-factor user, no second factor. Every
@@ -206,12 +206,7 @@ test('an account made to require two-factor reaches nothing but /account/2fa unt
   expect((await call(page, 'GET', '/api/v1/auth/user')).status()).toBe(200);
 
   // Set up on the page, in the same session: then every page and call is open.
-  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
-  await page.getByRole('button', { name: 'Continuați' }).click();
-  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
-  await page.getByLabel('Codul de 6 cifre').fill(await totpSource(secret)());
-  await page.getByRole('button', { name: 'Activați', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Coduri de recuperare' }).getByRole('listitem')).toHaveCount(10);
+  await activateAuthenticatorOnPage(page);
   await page.getByRole('button', { name: 'Am salvat codurile, continuați' }).click();
   await expect(page).toHaveURL('/account/orders');
   expect((await call(page, 'GET', '/api/v1/orders')).status()).toBe(200);
@@ -237,11 +232,6 @@ test('a session signed in long ago cannot turn two-factor on: the customer signs
   await expect(page).toHaveURL('/authenticate?last_url=%2Faccount%2F2fa');
   await signInThroughUi(page, user.email, user.password);
   await expect(page).toHaveURL('/account/2fa');
-  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
-  await page.getByRole('button', { name: 'Continuați' }).click();
-  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
-  await page.getByLabel('Codul de 6 cifre').fill(await totpSource(secret)());
-  await page.getByRole('button', { name: 'Activați', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Coduri de recuperare' }).getByRole('listitem')).toHaveCount(10);
+  await activateAuthenticatorOnPage(page);
 });
 

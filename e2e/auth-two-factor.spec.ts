@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import { signInThroughApi, signUpThroughApi, type TestUser } from './fixtures/auth';
 import {
+  activateAuthenticatorOnPage,
   AUTH_TEST_TIMEOUT,
   expect,
   lastMailId,
@@ -45,12 +46,7 @@ async function readRecoveryCodes(page: Page): Promise<string[]> {
 /** Turns the authenticator on through /account/2fa for a signed-in customer; the page then shows the recovery codes. */
 async function enableOnSetupPage(page: Page): Promise<{ secret: string; recovery: string[]; cacheControl?: string }> {
   const answer = await page.goto('/account/2fa?last_url=%2Faccount%2Fsecurity');
-  await page.getByRole('radio', { name: /Aplicație de autentificare/ }).check();
-  await page.getByRole('button', { name: 'Continuați' }).click();
-  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel('Codul de 6 cifre').fill(await totpSource(secret)());
-  await page.getByRole('button', { name: 'Activați', exact: true }).click();
+  const secret = await activateAuthenticatorOnPage(page);
   return { secret, recovery: await readRecoveryCodes(page), cacheControl: answer?.headers()['cache-control'] };
 }
 
