@@ -1,17 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 
-/** Reads KEY=value lines of a .env file (no expansion); missing file → {}. */
+/**
+ * Reads the KEY=value lines of a .env file (missing file → {}) with Node.js's own parser, the one the backend's
+ * process.loadEnvFile uses, and as Next.js's dotenv reads them: `export KEY=value`, quoted values, a comment after a
+ * value. (A reader of its own missed `export` lines and kept `"v" # comment` whole: the launcher then decided on
+ * other settings than the processes it started.) No expansion of `$NAME`.
+ */
 export function loadDotEnv(file = '.env') {
   if (!existsSync(file)) return {};
-  const out = {};
-  for (const raw of readFileSync(file, 'utf8').split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const eq = line.indexOf('=');
-    if (eq < 1) continue;
-    let value = line.slice(eq + 1).trim();
-    if (/^(['"]).*\1$/.test(value)) value = value.slice(1, -1);
-    out[line.slice(0, eq).trim()] = value;
-  }
-  return out;
+  return { ...parseEnv(readFileSync(file, 'utf8')) };
 }

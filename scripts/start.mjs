@@ -16,40 +16,12 @@ import { existsSync } from 'node:fs';
 import { buildBackend } from './build-backend.mjs';
 import { buildServer } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
-import { loadDotEnv } from './load-env.mjs';
+import { launchEnvironments } from './launch-env.mjs';
 import { stopChildren } from './supervisor.mjs';
-import { withLocalSecrets } from './local-secrets.mjs';
-import { withLocalDevEndpoints } from './dev-endpoints.mjs';
-import { isDeployment } from './deployment.mjs';
 
 const dev = process.argv.includes('--dev');
-const settings = { ...loadDotEnv('.env'), ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-
-/**
- * A local run on other ports than 3000 and 4000 stays wired together: unless they are set, the web app's backend
- * URLs and realtime port follow BACKEND_PORT, and the backend's links back to the shop (WEB_APP_URL) follow PORT.
- * Without this, `PORT=3800 BACKEND_PORT=4800 npm start` served pages whose every backend call went to port 4000.
- */
-function withLocalPorts(values) {
-  const out = { ...values };
-  const unset = (name) => out[name] === undefined || out[name] === '';
-  if (!unset('BACKEND_PORT')) {
-    const host = unset('BACKEND_HOST') || ['0.0.0.0', '::'].includes(out.BACKEND_HOST) ? '127.0.0.1' : out.BACKEND_HOST;
-    // An IPv6 address goes in brackets in a URL (BACKEND_HOST=::1).
-    const backend = `http://${host.includes(':') ? `[${host}]` : host}:${out.BACKEND_PORT}`;
-    for (const name of ['BACKEND_API_URL', 'PRODUCTS_API_URL']) if (unset(name)) out[name] = backend;
-    if (unset('PUSHER_WS_PORT')) out.PUSHER_WS_PORT = out.BACKEND_PORT;
-  }
-  if (!unset('PORT') && unset('WEB_APP_URL')) out.WEB_APP_URL = `http://localhost:${out.PORT}`;
-  return out;
-}
-
-// A local run gets the generated local secrets and captcha switched off explicitly unless keys are set
-// (scripts/local-secrets.mjs), and URLs that follow its ports; a deployment (NODE_ENV=production, or a public
-// WEB_APP_URL without NODE_ENV: scripts/deployment.mjs) sets its own and the processes refuse to start without them.
-const env = isDeployment(settings) ? settings : withLocalSecrets(withLocalPorts(settings));
-// The backend's opt-in /dev endpoints: on for a local run whose backend listens on this machine only.
-const backendEnv = withLocalDevEndpoints(env);
+// The settings, and each child's environment (scripts/launch-env.mjs: local secrets, ports, /dev endpoints).
+const { env, backend: backendEnv, web: webEnv } = launchEnvironments({ dev });
 const port = env.PORT || '3000';
 
 if (!dev && !existsSync('.next/BUILD_ID')) {
@@ -68,9 +40,7 @@ const children = [
     'web',
     spawn(process.execPath, webArgs, {
       stdio,
-      // DEV_ENDPOINTS and DEV_GOOGLE_SIGN_IN are the backend's (which refuses them in production): the web app in
-      // production mode would refuse to start with them on.
-      env: { ...env, NODE_ENV: dev ? 'development' : 'production', DEV_ENDPOINTS: '', DEV_GOOGLE_SIGN_IN: '' },
+      env: webEnv,
     }),
   ],
 ];

@@ -24,7 +24,7 @@ export function declaresTooLargeBody(request: IncomingMessage): boolean {
  * The request target in origin form (`/path?query`, the form browsers send), or null when it cannot be this
  * server's: absolute-form naming another host (`GET http://evil.example/faq` made Next.js answer a 308 to it),
  * the asterisk form (`OPTIONS *` was a 500), authority form, or a path starting with `//`. Absolute-form naming
- * this request's own Host is accepted (HTTP/1.1 requires it) and reduced to its path.
+ * this request's own Host is accepted (HTTP/1.1 requires it) and reduced to its path, unless that starts with `//`.
  */
 export function originFormTarget(url: string | undefined, host: string | undefined): string | null {
   if (url === undefined || url.startsWith('//')) return null;
@@ -32,7 +32,10 @@ export function originFormTarget(url: string | undefined, host: string | undefin
   if (!/^https?:\/\//i.test(url) || !host) return null;
   try {
     const target = new URL(url);
-    return target.host === host.toLowerCase() && !target.username && !target.password ? `${target.pathname}${target.search}` : null;
+    const path = `${target.pathname}${target.search}`;
+    // Its path is held to the origin form's rule: `http://host//evil.example/x` (or `/\evil.example`, which the
+    // URL parser turns into `//evil.example`) must not hand Next.js the `//` target refused above.
+    return target.host === host.toLowerCase() && !target.username && !target.password && !path.startsWith('//') ? path : null;
   } catch {
     return null;
   }

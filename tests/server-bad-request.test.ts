@@ -33,6 +33,14 @@ describe('originFormTarget (server/main.ts answers 400 when there is none)', () 
       expect(originFormTarget(url, HOST)).toBeNull();
     },
   );
+  // Absolute-form of this host whose path starts with `//` (or `/\`, which the URL parser turns into `//`): the
+  // protocol-relative target refused in origin form must not come in through it.
+  it.each(['http://shop.example:3000//evil.example/x', 'http://shop.example:3000/\\evil.example', 'http://shop.example:3000/\\/evil.example?x=1'])(
+    'refuses %j (a path starting with // once reduced)',
+    (url) => {
+      expect(originFormTarget(url, HOST)).toBeNull();
+    },
+  );
   it('refuses absolute-form without a Host to compare with', () => {
     expect(originFormTarget('http://shop.example:3000/faq', undefined)).toBeNull();
   });

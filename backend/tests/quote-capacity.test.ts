@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, migrations } from '../src/db/migrations';
 import { purgeExpiredData } from '../src/modules/retention/service';
 import { client, DEMO_PASSWORD, FakeClock, login, rcaInput, startServer, type Call, type TestServer } from './helpers';
-import { twoFactorCalls } from './two-factor-helpers';
+import { freshTotpCode, twoFactorCalls } from './two-factor-helpers';
+import { QUOTES_ABOVE_CAP_PER_ACCOUNT } from '../src/modules/quotes/service';
 
 /**
  * Anyone may ask for quotes, each a row of ~6.6 KB: the quotes no order uses are bounded in total
@@ -112,6 +113,75 @@ describe('the bound on stored quotes no order uses', () => {
     expect(counts(t)).toEqual({ unused: 0, counter: 0 });
     expect((await quote()).status).toBe(201);
     expect(counts(t)).toEqual({ unused: 1, counter: 1 });
+  });
+});
+
+describe('the quotes above the cap, per account', () => {
+  it('one account past the second factor (register + authenticator: a captcha and no mailbox) takes only its share; other customers keep theirs', async () => {
+    // QUOTES_MAX_UNUSED=1000: a ceiling of 1050, 50 above the cap for sessions past the second factor.
+    const clock = new FakeClock('2026-06-02T07:00:05Z');
+    const t = await startServer({ QUOTES_MAX_UNUSED: '1000' }, clock);
+    try {
+      const call = client(t.url);
+      // An anonymous flood filled the cap (quotes still valid).
+      const insert = t.server.db.prepare("INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, 'rca', NULL, '{}', '[]', ?, ?)");
+      const at = clock.now().getTime();
+      t.server.db.transaction(() => {
+        for (let i = 0; i < 1000; i++) insert.run(`flood-${i}`, new Date(at).toISOString(), new Date(at + 20 * 3600_000).toISOString());
+      })();
+      let n = 0;
+      // A new address every 30 quotes: neither per-address limit is what is tested here.
+      const ask = (token: string) =>
+        call('POST', '/api/v1/quotes', {
+          token,
+          body: { product_code: 'rca', input: rcaInput({}, clock), token: '' },
+          headers: { 'x-forwarded-for': `2001:db8:${Math.floor(n++ / 30)}::1` },
+        });
+
+      // The attacker's account: registered, authenticator turned on with the key the API hands out.
+      const password = 'Parola-Atacator-2026';
+      const registered = await call('POST', '/api/v1/auth/register', {
+        body: { email: 'ieftin@exemplu.ro', phone_number: '0722000777', first_name: 'Ion', last_name: 'Ieftin', password, password_confirmation: password, is_default_password: false, token: '' },
+      });
+      expect(registered.status, registered.text).toBe(201);
+      const attacker = registered.body.data.access_token as string;
+      const qr = await call('GET', '/api/v1/auth/two-factor/generate-qr-code', { token: attacker });
+      expect(qr.status, qr.text).toBe(200);
+      const verified = await call('POST', '/api/v1/auth/two-factor/verify-code', {
+        token: attacker,
+        body: { token: '', two_factor_code: await freshTotpCode(clock, qr.body.data.secret), secret: qr.body.data.secret, provider_code: 'authenticator', user_agent: 'ua', user_ip: '' },
+      });
+      expect(verified.status, verified.text).toBe(200);
+
+      const statuses: number[] = [];
+      const made: { id: string; offers: { id: string }[] }[] = [];
+      for (let i = 0; i < 50; i++) {
+        const res = await ask(attacker);
+        statuses.push(res.status);
+        if (res.status === 201) made.push(res.body.data);
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(QUOTES_ABOVE_CAP_PER_ACCOUNT);
+      expect(statuses.filter((s) => s === 503)).toHaveLength(50 - QUOTES_ABOVE_CAP_PER_ACCOUNT);
+
+      // A customer past the second factor still gets quotes above the cap.
+      const headers = { 'x-forwarded-for': '198.51.100.99', 'user-agent': 'ua' };
+      const pending = (await call('POST', '/api/v1/auth/login', { body: { email: 'client2fa@exemplu.ro', password: DEMO_PASSWORD, token: '' }, headers })).body.data.access_token;
+      const passed = await twoFactorCalls(() => call).verify(pending, { recovery_code: 'DEMO-CODE-0001' }, headers);
+      expect(passed.status).toBe(200);
+      const customerToken = passed.body.data?.access_token ?? pending;
+      expect((await ask(customerToken)).status).toBe(201);
+
+      // A place of the account's share comes back when one of its quotes expires or, as here, is ordered.
+      const refused = await ask(attacker);
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.code).toBe('quotes_busy');
+      const order = await call('POST', '/api/v1/orders', { token: attacker, body: { quote_id: made[0].id, offer_id: made[0].offers[0].id, customer, consents } });
+      expect(order.status, order.text).toBe(201);
+      expect((await ask(attacker)).status).toBe(201);
+      expect((await ask(attacker)).status).toBe(503);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -582,6 +582,17 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       END;
     `,
   },
+  {
+    version: 21,
+    name: 'quotes above the cap, per account',
+    // Past QUOTES_MAX_UNUSED only accounts past the second factor get quotes, up to the ceiling, and each at most
+    // QUOTES_ABOVE_CAP_PER_ACCOUNT unexpired unused ones there (modules/quotes/service.ts): above_cap_user_id names the
+    // account a quote was admitted above the cap for (NULL for every other quote), found by its partial index.
+    sql: `
+      ALTER TABLE quotes ADD COLUMN above_cap_user_id INTEGER;
+      CREATE INDEX quotes_above_cap_user ON quotes(above_cap_user_id, expires_at) WHERE above_cap_user_id IS NOT NULL;
+    `,
+  },
 ];
 
 export function migrate(db: Database, now: () => Date = () => new Date()): number[] {

@@ -47,11 +47,11 @@ export function registerQuotes(app: FastifyInstance, ctx: AppContext) {
       auth = null;
     }
     // At the bound on stored quotes, expired ones make room (committed whatever the outcome); past it, only a session
-    // that passed the second factor still gets a quote (service.ts).
+    // that passed the second factor still gets a quote, a few per account (service.ts).
     const trusted = Boolean(auth && ctx.config.twoFactorEnabled && auth.user.two_factor_provider && auth.session.two_factor_passed);
     makeRoomForQuote(ctx);
     return idempotentWrite(ctx, req, reply, 201, () =>
-      createQuote(ctx, body.product_code, body.partner_code ?? null, body.input, auth?.user.id ?? null, trusted),
+      createQuote(ctx, body.product_code, body.partner_code ?? null, body.input, auth?.user.id ?? null, trusted && auth ? auth.user.id : null),
     );
   });
 

@@ -92,6 +92,12 @@ function withCompanyNames(ctx: AppContext, input: RcaInput): RcaInput {
  */
 export const QUOTE_KEEP_AFTER_EXPIRY_MS = 3600 * 1000;
 
+/**
+ * Quotes above the cap one account may hold at once (unused, not expired): the room between the cap and the ceiling is
+ * for every customer past the second factor, and one account is cheap to make (a registration and an authenticator).
+ */
+export const QUOTES_ABOVE_CAP_PER_ACCOUNT = 20;
+
 /** Expired unused quotes deleted by a quote call that finds the cap reached: a few index steps, one transaction. */
 export const QUOTE_MAKE_ROOM_BATCH = 16;
 
@@ -126,22 +132,36 @@ export function makeRoomForQuote(ctx: AppContext): void {
  * The bound's second half, in the insert's IMMEDIATE transaction against the count migration 20's triggers keep
  * (`quote_counts`), so it holds across every process sharing the database: anyone may ask for quotes, and a flood of
  * them from many addresses (IPv6 ranges are cheap, customers share addresses) must not fill the disk, where every
- * write would be refused, orders and payment notifications among them. Below the cap: admitted. At it, a caller whose
- * session passed the second factor (`trusted`: a customer, whom an attacker cannot mint by the thousand) still up to
- * the ceiling (5% above); anyone else 503 `quotes_busy`, with Retry-After until the oldest unused quote expires.
+ * write would be refused, orders and payment notifications among them. Below the cap: admitted (null). At it, an
+ * account whose session passed the second factor (`trustedUserId`) still up to the ceiling (5% above), but at most
+ * QUOTES_ABOVE_CAP_PER_ACCOUNT unexpired unused quotes of its own there (its id, returned, marks the quote): such an
+ * account costs a registration and an authenticator (a captcha, no mailbox), so one of them must not take the room
+ * every other customer has. Anyone else 503 `quotes_busy`, with Retry-After until a place can come free.
  */
-function admitQuote(ctx: AppContext, trusted: boolean): void {
+function admitQuote(ctx: AppContext, trustedUserId: number | null): number | null {
   const { maxUnused, ceilingUnused } = ctx.config.quotes;
   const unused = unusedQuotes(ctx);
-  if (unused < maxUnused || (trusted && unused < ceilingUnused)) return;
+  if (unused < maxUnused) return null;
+  const now = ctx.clock.now();
+  let accountWait: string | null = null;
+  if (trustedUserId !== null && unused < ceilingUnused) {
+    const held = ctx.db
+      .prepare('SELECT COUNT(*) AS n, MIN(expires_at) AS oldest FROM quotes WHERE above_cap_user_id = ? AND expires_at > ? AND ordered = 0')
+      .get(trustedUserId, now.toISOString()) as { n: number; oldest: string | null };
+    if (held.n < QUOTES_ABOVE_CAP_PER_ACCOUNT) return trustedUserId;
+    // The account's share comes back as its oldest quote above the cap expires (or is ordered).
+    accountWait = held.oldest;
+  }
   // Nothing frees a place before the oldest unused quote expires (but an order on one).
   const oldest = ctx.db.prepare('SELECT MIN(expires_at) FROM quotes INDEXED BY quotes_unused_expires WHERE ordered = 0').pluck().get() as string | null;
-  const waitMs = oldest ? Date.parse(oldest) - ctx.clock.now().getTime() : 60_000;
+  const first = [oldest, accountWait].filter((at): at is string => at !== null).sort()[0];
+  const waitMs = first ? Date.parse(first) - now.getTime() : 60_000;
   throw errors.quotesBusy(Math.max(1, waitMs / 1000));
 }
 
 /**
- * Prices and stores a quote. `trusted`: the caller's session passed the second factor (admitQuote). The bound's check
+ * Prices and stores a quote. `trustedUserId`: the caller's account, when its session passed the second factor
+ * (admitQuote). The bound's check
  * and the insert are one IMMEDIATE transaction (a savepoint inside the route's idempotent write); the caller runs
  * makeRoomForQuote before it, outside any transaction.
  */
@@ -151,7 +171,7 @@ export function createQuote(
   partnerCode: string | null,
   raw: unknown,
   userId: number | null = null,
-  trusted = false,
+  trustedUserId: number | null = null,
 ): Quote {
   const row = productRow(ctx, product);
   if (!row) throw validationError({ product_code: ['Produsul nu există.'] });
@@ -172,10 +192,12 @@ export function createQuote(
   };
   ctx.db
     .transaction(() => {
-      admitQuote(ctx, trusted);
+      const aboveCapUserId = admitQuote(ctx, trustedUserId);
       ctx.db
-        .prepare('INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(quote.id, product, quote.partner_code, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at);
+        .prepare(
+          'INSERT INTO quotes (id, product_code, partner_code, input, offers, created_at, expires_at, above_cap_user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(quote.id, product, quote.partner_code, JSON.stringify(input), JSON.stringify(offers), quote.created_at, quote.expires_at, aboveCapUserId);
     })
     .immediate();
   return quote;
