@@ -69,13 +69,16 @@ test.describe('bad input gets a 4xx', () => {
         req.on('error', reject);
         req.end();
       });
-    // This server's own absolute-form with a `//` path (`/\` becomes `//` in the URL parser) is the `//` target too.
+    // This server's own absolute-form with a `//` path (`/\` becomes `//` in the URL parser) is refused too.
     const own = `http://${hostname}:${port}`;
-    for (const target of ['http://evil.example/faq', '//evil.example/faq', '*', `${own}//evil.example/faq`, `${own}/\\evil.example`]) {
+    for (const target of ['http://evil.example/faq', '*', `${own}//evil.example/faq`, `${own}/\\evil.example`]) {
       const answer = await send(target);
       expect(answer.status, target).toBe(400);
       expect(answer.location).toBeUndefined();
     }
+    // A link with a slash too many (`https://shop//rca`, sent as `//rca`) goes to its path on this server.
+    expect(await send('//evil.example/faq')).toEqual({ status: 308, location: '/evil.example/faq' });
+    expect(await send('//\\evil.example/faq')).toEqual({ status: 308, location: '/evil.example/faq' });
     // Absolute-form naming this server itself is served (HTTP/1.1 servers must accept it).
     expect((await send(`http://${hostname}:${port}/faq`)).status).toBe(200);
   });

@@ -32,13 +32,41 @@ export function originFormTarget(url: string | undefined, host: string | undefin
   if (!/^https?:\/\//i.test(url) || !host) return null;
   try {
     const target = new URL(url);
+    // The Host header compared as the target's authority is: its scheme's default port dropped (`shop.example:80`
+    // names `http://shop.example/`), an IPv6 literal in its canonical form, letters in lower case.
+    const own = new URL(`${target.protocol}//${host}`);
     const path = `${target.pathname}${target.search}`;
     // Its path is held to the origin form's rule: `http://host//evil.example/x` (or `/\evil.example`, which the
     // URL parser turns into `//evil.example`) must not hand Next.js the `//` target refused above.
-    return target.host === host.toLowerCase() && !target.username && !target.password && !path.startsWith('//') ? path : null;
+    return target.host === own.host && !target.username && !target.password && !own.username && !own.password && !path.startsWith('//')
+      ? path
+      : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Where a path starting with `//` is sent instead (a link written with one slash too many, `https://shop.example//rca`,
+ * which a browser sends as `//rca`): the same path with every run of slashes (and backslashes, which browsers read as
+ * slashes) made one, as Next.js redirected it before the origin-form check refused it. Always a path of this server,
+ * never `//host` (an address on another host). Null for any other target.
+ */
+export function repeatedSlashLocation(url: string | undefined): string | null {
+  if (url === undefined || !url.startsWith('//')) return null;
+  const queryAt = url.indexOf('?');
+  const pathPart = queryAt < 0 ? url : url.slice(0, queryAt);
+  const query = queryAt < 0 ? '' : url.slice(queryAt);
+  return `${pathPart.replace(/\\/g, '/').replace(/\/{2,}/g, '/')}${query}`;
+}
+
+/** 308 to `location` (a path of this server): the method and body are kept, as Next.js's own redirect of `//`. */
+export function sendRepeatedSlashRedirect(location: string, response: ServerResponse): void {
+  response.statusCode = 308;
+  response.setHeader('location', location);
+  response.setHeader('cache-control', 'no-store');
+  response.setHeader('content-type', 'text/plain; charset=utf-8');
+  response.end(location);
 }
 
 export function hasDecodablePath(url: string | undefined): boolean {

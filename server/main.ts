@@ -25,6 +25,8 @@ import {
   dropStaticFilePreconditions,
   hasDecodablePath,
   originFormTarget,
+  repeatedSlashLocation,
+  sendRepeatedSlashRedirect,
   isStaticFileRequest,
   isSupportedMethod,
   listPublicFiles,
@@ -97,7 +99,11 @@ const server = createHttpServer((request, response) => {
   if (lifecycle.draining) response.setHeader('connection', 'close');
   // Everything below, Next.js included, sees the origin form (`/path?query`) or the request is refused here.
   const target = originFormTarget(request.url, request.headers.host);
-  if (target === null) return sendBadPath(request.url, response);
+  if (target === null) {
+    // A link with a slash too many (`//rca`) goes to its path, as Next.js sent it before; nothing else is served.
+    const location = repeatedSlashLocation(request.url);
+    return location ? sendRepeatedSlashRedirect(location, response) : sendBadPath(request.url, response);
+  }
   request.url = target;
   const health = healthPathOf(request.url);
   if (health) return void sendHealth(health, response, { draining: lifecycle.draining, backendUrl });

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { declaresTooLargeBody, dropStaticFilePreconditions, hasDecodablePath, isStaticFileRequest, originFormTarget, isSupportedMethod, listPublicFiles } from '../server/bad-request';
+import { declaresTooLargeBody, dropStaticFilePreconditions, hasDecodablePath, isStaticFileRequest, originFormTarget, isSupportedMethod, listPublicFiles, repeatedSlashLocation } from '../server/bad-request';
 
 describe('hasDecodablePath (server/main.ts answers 400 before Next.js otherwise)', () => {
   it.each(['/', '/rca', '/produse/c%C4%83l%C4%83torie', '/api/v1/products/rca?x=%c0', '/a%20b', undefined])('accepts %j', (url) => {
@@ -43,6 +43,41 @@ describe('originFormTarget (server/main.ts answers 400 when there is none)', () 
   );
   it('refuses absolute-form without a Host to compare with', () => {
     expect(originFormTarget('http://shop.example:3000/faq', undefined)).toBeNull();
+  });
+  // The Host header names the same authority in another spelling: the scheme's default port written out (some
+  // clients and proxies send `Host: shop.example:443`), an IPv6 literal not in its shortest form.
+  it.each([
+    ['http://shop.example/faq', 'shop.example:80'],
+    ['http://shop.example:80/faq', 'shop.example'],
+    ['https://shop.example/faq', 'shop.example:443'],
+    ['http://[::1]:3000/faq', '[0:0::1]:3000'],
+  ])('accepts %j with Host %j', (url, host) => {
+    expect(originFormTarget(url, host)).toBe('/faq');
+  });
+  it.each([
+    ['http://shop.example/faq', 'shop.example:8080'],
+    ['https://shop.example/faq', 'shop.example:80'],
+    ['http://shop.example/faq', 'evil.example'],
+    ['http://shop.example/faq', 'user@shop.example'],
+  ])('still refuses %j with Host %j', (url, host) => {
+    expect(originFormTarget(url, host)).toBeNull();
+  });
+});
+
+describe('repeatedSlashLocation (a link with a slash too many is redirected to its path, never to another host)', () => {
+  it.each([
+    ['//rca', '/rca'],
+    ['//ro//rca?x=//y', '/ro/rca?x=//y'],
+    ['//evil.example/faq', '/evil.example/faq'],
+    ['///evil.example', '/evil.example'],
+    ['//\\evil.example', '/evil.example'],
+    ['/\\/evil.example', null],
+    ['//', '/'],
+  ])('%j → %j', (url, location) => {
+    expect(repeatedSlashLocation(url)).toBe(location);
+  });
+  it.each(['/', '/rca', 'http://evil.example//x', '*', undefined])('nothing for %j', (url) => {
+    expect(repeatedSlashLocation(url)).toBeNull();
   });
 });
 

@@ -150,6 +150,35 @@ describe('a logout that cannot reach the server (offline)', () => {
     expect(alertMock).toHaveBeenCalledTimes(1);
   });
 
+  it('signing in again (a two-factor setup) while the logout fails: once it goes through, the sign-in page still leads back to the setup', async () => {
+    window.history.replaceState(null, '', '/account/2fa');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await endSession({ reason: 'sign-in-again' });
+    expect(alertMock).not.toHaveBeenCalled();
+    expect(navigateMock).toHaveBeenLastCalledWith('/authenticate?last_url=%2Faccount%2F2fa');
+    expect(hasPendingLogout()).toBe(true);
+
+    // The cookie is still set: /authenticate sent the tab on to a signed-in page (proxy.ts: home), a new page load
+    // whose guard finishes the logout once the BFF answers.
+    const marker = sessionStorage.getItem('bs:pending-logout');
+    resetSessionEnd();
+    sessionStorage.setItem('bs:pending-logout', marker!);
+    window.history.replaceState(null, '', '/');
+    fetchMock.mockResolvedValue(new Response('{"data":{"logged_out":true}}'));
+    expect(await resumePendingLogout()).toBe(true);
+    expect(navigateMock).toHaveBeenLastCalledWith('/authenticate?last_url=%2Faccount%2F2fa');
+    expect(alertMock).not.toHaveBeenCalled();
+  });
+
+  it('a pending logout marker that names no path of this site finishes at /authenticate', async () => {
+    for (const marker of ['1700000000000', '{"to":"//evil.example/x"}', '{"to":"https://evil.example/"}', '{"to":"/\\\\evil.example"}', 'not json']) {
+      navigateMock.mockReset();
+      sessionStorage.setItem('bs:pending-logout', marker);
+      expect(await resumePendingLogout()).toBe(true);
+      expect(navigateMock, marker).toHaveBeenLastCalledWith('/authenticate');
+    }
+  });
+
   it('a failed answer from the BFF counts as not logged out', async () => {
     fetchMock.mockResolvedValue(new Response('', { status: 502 }));
     await endSession({ reason: 'unauthorized' });

@@ -398,6 +398,27 @@ describe('the schedule', () => {
     expect(await server.ctx.workers.retention.runOnce()).toBe(1);
   });
 
+  it('a run the storage refused (a read-only or full disk) is tried again at the next poll, not an interval later', async () => {
+    clock.advance(2 * HOUR); // whatever ran before is an interval ago
+    lines.length = 0;
+    insertOld();
+    // The file system remounted read-only: every delete is refused (SQLITE_READONLY), as on a full disk (SQLITE_FULL).
+    db().pragma('query_only = ON');
+    try {
+      expect(await server.ctx.workers.retention.runOnce()).toBe(0);
+    } finally {
+      db().pragma('query_only = OFF');
+    }
+    expect(waiting()).toBe(1);
+    expect(logged(lines)).toHaveLength(1);
+    expect(logged(lines)[0]).toMatchObject({ level: 50, stopped: 'storage_unavailable', total: 0 });
+    // The disk is back: the next poll (a minute later) deletes what is due, an hour was too long to wait for the
+    // job that frees room.
+    clock.advance(MINUTE + 1000);
+    expect(await server.ctx.workers.retention.runOnce()).toBe(1);
+    expect(waiting()).toBe(0);
+  });
+
   it('starts with the server: a restarted server purges what is due at once', async () => {
     const where = mkdtempSync(path.join(tmpdir(), 'broker-retention-'));
     try {

@@ -51,7 +51,9 @@ function currentPathOf(): string | null {
 /**
  * A logout that did not reach the BFF leaves the httpOnly session cookie in place: /authenticate would send
  * the visitor back to a signed-in page whose inactivity guard ends the session again (alert → /authenticate →
- * / → alert …). The tab remembers it (sessionStorage), so the next attempt is silent and stays on the page.
+ * / → alert …). The tab remembers it (sessionStorage), so the next attempt is silent and stays on the page, and
+ * where the session's end was going (`to`, e.g. /authenticate?last_url=/account/2fa after "sign in again"), so the
+ * logout finished later still goes there.
  */
 export const PENDING_LOGOUT_KEY = 'bs:pending-logout';
 
@@ -63,13 +65,24 @@ export function hasPendingLogout(): boolean {
   }
 }
 
-function setPendingLogout(pending: boolean): void {
+function setPendingLogout(pending: boolean, destination = '/authenticate'): void {
   try {
-    if (pending) sessionStorage.setItem(PENDING_LOGOUT_KEY, String(Date.now()));
+    if (pending) sessionStorage.setItem(PENDING_LOGOUT_KEY, JSON.stringify({ at: Date.now(), to: destination }));
     else sessionStorage.removeItem(PENDING_LOGOUT_KEY);
   } catch {
     /* storage disabled */
   }
+}
+
+/** Where the pending logout was going: a path of this site only (anything else, or an older marker: /authenticate). */
+function pendingDestination(): string {
+  try {
+    const to = (JSON.parse(sessionStorage.getItem(PENDING_LOGOUT_KEY) ?? 'null') as { to?: unknown } | null)?.to;
+    if (typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')) return to;
+  } catch {
+    /* not JSON (an older marker), or storage disabled */
+  }
+  return '/authenticate';
 }
 
 /**
@@ -79,8 +92,9 @@ function setPendingLogout(pending: boolean): void {
 export async function resumePendingLogout(): Promise<boolean> {
   if (!hasPendingLogout()) return true;
   if (!(await logoutAtBff())) return false;
+  const destination = pendingDestination();
   setPendingLogout(false);
-  if (typeof window !== 'undefined') sessionEndEffects.navigate('/authenticate');
+  if (typeof window !== 'undefined') sessionEndEffects.navigate(destination);
   return true;
 }
 
@@ -102,7 +116,7 @@ export async function endSession({ reason, fromOtherTab = false }: EndSessionOpt
     const loggedOut = await logoutAtBff();
     // Only now: a tab told earlier would reload while the session cookie still exists and come back signed in.
     if (!alreadyAlerted) postTabMessage({ type: 'logout', reason });
-    setPendingLogout(!loggedOut);
+    setPendingLogout(!loggedOut, destinationAfter(reason));
     if (!loggedOut && alreadyAlerted) {
       // Still failing: no second alert, no navigation that would bounce back here; a later attempt finishes it.
       ending = false;

@@ -603,15 +603,21 @@ export function migrate(db: Database, now: () => Date = () => new Date()): numbe
   const done: number[] = [];
   for (const m of migrations) {
     if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        m.version,
-        m.name,
-        now().toISOString(),
-      );
-    })();
-    done.push(m.version);
+    // Under the write lock (IMMEDIATE), checked again: another process sharing the database (a deployment starts
+    // them together) may have applied it since the list was read; applying it twice failed the start.
+    const ran = db
+      .transaction(() => {
+        if (db.prepare('SELECT 1 FROM migrations WHERE version = ?').get(m.version)) return false;
+        db.exec(m.sql);
+        db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+          m.version,
+          m.name,
+          now().toISOString(),
+        );
+        return true;
+      })
+      .immediate();
+    if (ran) done.push(m.version);
   }
   return done;
 }

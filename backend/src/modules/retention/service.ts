@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { isBusyError } from '../../db/connection';
+import { storageFailureOf } from '../../db/write-health';
 import { IDEMPOTENCY_TTL_MS } from '../../lib/idempotency';
 import { THROTTLE, type ThrottlePolicy } from '../../lib/throttle';
 import { GRANT_TTL_MS } from '../../realtime/routes';
@@ -171,8 +172,11 @@ export interface PurgeResult {
   deleted: Record<string, number>;
   /** Transactions, per rule. */
   batches: Record<string, number>;
-  /** null: everything due was deleted; `aborted`: the server stopped; `database_busy`: another process held the lock. */
-  stopped: null | 'aborted' | 'database_busy';
+  /**
+   * null: everything due was deleted; `aborted`: the server stopped; `database_busy`: another process held the lock;
+   * `storage_unavailable`: the storage refused the delete (a full, read-only or failing disk: db/write-health.ts).
+   */
+  stopped: null | 'aborted' | 'database_busy' | 'storage_unavailable';
   error?: unknown;
 }
 
@@ -219,8 +223,9 @@ export async function purgeExpiredData(ctx: AppContext, signal?: AbortSignal, ba
         if (deleted < batchSize) break;
       }
     } catch (err) {
-      if (!isBusyError(err)) throw err;
-      result.stopped = 'database_busy';
+      if (isBusyError(err)) result.stopped = 'database_busy';
+      else if (storageFailureOf(err)) result.stopped = 'storage_unavailable';
+      else throw err;
       result.error = err;
       return result;
     }
@@ -248,10 +253,13 @@ export async function runRetentionPurge(ctx: AppContext, signal?: AbortSignal): 
   const result = await purgeExpiredData(ctx, signal);
   const total = sum(result.deleted);
   const entry = { deleted: result.deleted, total, batches: sum(result.batches), ms: Math.round(performance.now() - started) };
-  if (result.stopped === 'database_busy') {
-    // Tried again at the next poll rather than an interval later.
+  if (result.stopped === 'database_busy' || result.stopped === 'storage_unavailable') {
+    // Tried again at the next poll rather than an interval later: on a full disk the rows it deletes are the room
+    // that comes back first (their pages are reused). A refusing disk is an error for ops, a lock only a warning.
     lastRun.delete(ctx);
-    log.warn({ ...entry, stopped: result.stopped, err: result.error }, 'retention purge');
+    const line = { ...entry, stopped: result.stopped, err: result.error };
+    if (result.stopped === 'database_busy') log.warn(line, 'retention purge');
+    else log.error(line, 'retention purge');
   } else {
     log.info(result.stopped ? { ...entry, stopped: result.stopped } : entry, 'retention purge');
   }
