@@ -52,7 +52,8 @@ describe('useSchemaForm', () => {
     const plate = screen.getByLabelText('Număr');
     await waitFor(() => expect(plate).toHaveAccessibleDescription('Introduceți numărul de înmatriculare.'));
     expect(screen.getByLabelText('Nume')).toHaveAccessibleDescription('Introduceți numele.');
-    expect(plate).toHaveFocus();
+    // The focus moves once the messages are rendered, in a later task than the one that shows them.
+    await waitFor(() => expect(plate).toHaveFocus());
     expect(onValid).not.toHaveBeenCalled();
     expect(load).toHaveBeenCalledTimes(1);
   });
