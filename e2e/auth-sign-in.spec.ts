@@ -76,15 +76,17 @@ test.describe('sign in and registration', () => {
     // The page re-reads the user after hydration (GET /api/v1/auth/user) and the store keeps it.
     await expect.poll(() => storedAuth(page)).toMatchObject({ authenticated: true, user: { email: user.email } });
     const other = await page.context().newPage();
-    await other.goto('/account/orders');
+    // Not a page that reads its list again once its realtime channel is subscribed (orders, policies, vignettes):
+    // that call, crossing the logout, would end this tab's session itself with a 401 (to sign-in, not home).
+    await other.goto('/account/preferences');
     await expect(other.getByRole('button', { name: 'Contul meu' })).toBeVisible();
 
     await logoutThroughUi(page);
     await expect(other).toHaveURL('/');
     await expect(other.getByRole('link', { name: 'Contul meu' })).toBeVisible();
     expect(await storedAuth(other)).toEqual({ authenticated: false, user: null });
-    await other.goto('/account/orders');
-    await expect(other).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Forders$/);
+    await other.goto('/account/preferences');
+    await expect(other).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fpreferences$/);
   });
 
   test('a wrong password shows the error on the field and keeps the email', async ({ page }) => {
